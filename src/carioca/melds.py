@@ -1,0 +1,344 @@
+"""Melds: tríos, escalas, escala sucia, real and de colores, and which cards are wild in them.
+
+A meld is read from the cards in the order they are laid: for any kind of escala the order is
+the sequence, low to high, so a wild card's place says which card it stands for.
+
+>>> from carioca.rules import RuleSet
+>>> from carioca.cards import parse_cards
+>>> chile = RuleSet.preset("chile")
+>>> m = read_meld(parse_cards("5H JK 7H 8H"), "escala", chile)
+>>> m.describe()
+'escala 5H 6H(JK) 7H 8H'
+>>> read_meld(parse_cards("7H 7S 7H"), "trio", chile).rank
+7
+>>> read_meld(parse_cards("KS AS 2S 3S"), "escala", chile)
+Traceback (most recent call last):
+...
+carioca.melds.MeldError: K-A-2 does not turn the corner: the ace is low (A-2-3) or high (Q-K-A)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from .cards import RANKS, SUITS, Card
+from .rules import MeldKind, RuleSet
+
+__all__ = ["Meld", "MeldError", "read_meld", "wild_limit", "rank_at", "End"]
+
+End = Literal["low", "high"]
+
+
+class MeldError(ValueError):
+    """Cards that do not make the meld asked for; the message says why in a player's words."""
+
+
+def rank_at(position: int) -> int:
+    """Rank (1-13) at an escala position; positions run 1 (ace low) to 14 (ace high) and,
+    with wrapping, on past 14 (15 is the two again)."""
+    return (position - 1) % 13 + 1
+
+
+def wild_limit(kind: MeldKind, rules: RuleSet) -> int | None:
+    """How many wild cards a meld of this kind may hold when laid down (None: no limit)."""
+    if kind == "real":
+        return 0
+    if kind == "sucia":
+        return 1 if rules.max_wilds_per_meld is None else min(1, rules.max_wilds_per_meld)
+    return rules.max_wilds_per_meld
+
+
+@dataclass(frozen=True, slots=True)
+class Meld:
+    """A meld on the table.
+
+    ``cards`` are in laid order (escalas low to high); ``wild`` marks which of them stand for
+    another card. For a trío ``rank`` is its rank; for an escala ``start`` is the position of
+    its first card and ``suit`` its suit (``""`` for sucia; for colores, ``suit`` is ``"R"`` or
+    ``"B"``, the colour of the first card).
+    """
+
+    kind: MeldKind
+    cards: tuple[Card, ...]
+    wild: tuple[bool, ...]
+    owner: int = -1
+    rank: int = 0
+    start: int = 0
+    suit: str = ""
+
+    @property
+    def wild_count(self) -> int:
+        return sum(self.wild)
+
+    @property
+    def is_sequence(self) -> bool:
+        return self.kind != "trio"
+
+    def stands_for(self, index: int) -> str:
+        """What the card at ``index`` stands for, in record notation (``6H``; ``6`` when the
+        suit is free; ``6R``/``6B`` for a colour)."""
+        if self.kind == "trio":
+            return RANKS[self.rank - 1]
+        rank = RANKS[rank_at(self.start + index) - 1]
+        if self.kind == "escala":
+            return rank + self.suit
+        if self.kind == "colores":
+            return rank + _colour_at(self.suit, index)
+        return rank
+
+    def describe(self) -> str:
+        parts = []
+        for i, c in enumerate(self.cards):
+            parts.append(f"{self.stands_for(i)}({c})" if self.wild[i] else str(c))
+        return f"{self.kind} " + " ".join(parts)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "kind": self.kind,
+            "owner": self.owner,
+            "cards": [str(c) for c in self.cards],
+            "stands_for": [self.stands_for(i) for i in range(len(self.cards))],
+        }
+
+    # -------------------------------------------------------------- growing a meld
+
+    def fits(self, card: Card, end: End, rules: RuleSet) -> bool:
+        """Whether ``card`` may be added at ``end`` (the end is ignored for a trío)."""
+        try:
+            self.extended(card, end, rules)
+        except MeldError:
+            return False
+        return True
+
+    def open_ends(self, rules: RuleSet) -> tuple[End, ...]:
+        """The ends at which an escala can still grow (none for a trío: it has no ends)."""
+        if self.kind != "escala" or len(self.cards) >= 13:
+            return ()
+        if rules.wrap:
+            return ("low", "high")
+        ends: list[End] = []
+        if self.start > 1:
+            ends.append("low")
+        if self.start + len(self.cards) <= 14:
+            ends.append("high")
+        return tuple(ends)
+
+    def extended(self, card: Card, end: End | None, rules: RuleSet, *, limit: bool = True) -> Meld:
+        """This meld with ``card`` added (at ``end`` for an escala), or :class:`MeldError`."""
+        if self.kind in ("sucia", "real", "colores"):
+            raise MeldError(f"the {self.kind} runs from the ace to the king; nothing can be added")
+        natural_here = False
+        if self.kind == "trio":
+            natural_here = not card.is_joker and card.rank == self.rank
+            if not natural_here and not rules.is_wild(card):
+                raise MeldError(f"{card} is not a {RANKS[self.rank - 1]}: it does not fit the trío")
+            new = Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
+                       self.owner, rank=self.rank)
+        else:
+            ends = self.open_ends(rules)
+            if end is None:
+                end = _default_end(self, card, ends, rules)
+            if end not in ends:
+                raise MeldError(_closed_end_reason(self, end))
+            pos = self.start - 1 if end == "low" else self.start + len(self.cards)
+            want = Card.of(rank_at(pos), self.suit)
+            natural_here = card == want
+            if not natural_here and not rules.is_wild(card):
+                raise MeldError(f"{card} does not fit the {end} end of the escala (it needs {want})")
+            if end == "low":
+                start = pos if pos >= 1 else pos + 13
+                new = Meld(self.kind, (card, *self.cards), (not natural_here, *self.wild),
+                           self.owner, start=start, suit=self.suit)
+            else:
+                new = Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
+                           self.owner, start=self.start, suit=self.suit)
+        if not natural_here and limit:
+            cap = wild_limit(self.kind, rules)
+            if cap is not None and new.wild_count > cap:
+                raise MeldError(_too_many_wilds(cap))
+        return new
+
+    # -------------------------------------------------------------- swapping a wild out
+
+    def wild_index_for(self, card: Card) -> int | None:
+        """The place of a wild card that the natural ``card`` can replace, if any."""
+        if card.is_joker:
+            return None
+        for i, is_wild in enumerate(self.wild):
+            if is_wild and self._matches(i, card):
+                return i
+        return None
+
+    def _matches(self, index: int, card: Card) -> bool:
+        if self.kind == "trio":
+            return card.rank == self.rank
+        rank = rank_at(self.start + index)
+        if card.rank != rank:
+            return False
+        if self.kind == "escala" or self.kind == "real":
+            return card.suit == self.suit
+        if self.kind == "colores":
+            return _colour_of(card) == _colour_at(self.suit, index)
+        return True
+
+    def swapped(self, card: Card, index: int) -> tuple[Meld, Card]:
+        """The meld with the natural ``card`` in place of the wild at ``index``, and the wild."""
+        wild = self.cards[index]
+        cards = list(self.cards)
+        flags = list(self.wild)
+        cards[index] = card
+        flags[index] = False
+        return Meld(self.kind, tuple(cards), tuple(flags), self.owner, self.rank,
+                    self.start, self.suit), wild
+
+
+def _colour_of(card: Card) -> str:
+    return "R" if card.suit in ("H", "D") else "B"
+
+
+def _colour_at(first: str, index: int) -> str:
+    if index % 2 == 0:
+        return first
+    return "B" if first == "R" else "R"
+
+
+def _too_many_wilds(cap: int) -> str:
+    if cap == 0:
+        return "this meld may hold no wild card"
+    if cap == 1:
+        return "a meld may hold only one wild card (comodín)"
+    return f"a meld may hold at most {cap} wild cards"
+
+
+def _default_end(meld: Meld, card: Card, ends: tuple[End, ...], rules: RuleSet) -> End:
+    # A natural card goes where it belongs; a wild card, when the record does not say,
+    # goes on the high end if it can (players extend escalas upwards first).
+    for end in ends:
+        pos = meld.start - 1 if end == "low" else meld.start + len(meld.cards)
+        if card == Card.of(rank_at(pos), meld.suit):
+            return end
+    if "high" in ends:
+        return "high"
+    return ends[0] if ends else "high"
+
+
+def _closed_end_reason(meld: Meld, end: End) -> str:
+    if len(meld.cards) >= 13:
+        return "the escala already has all thirteen ranks"
+    if end == "low":
+        return "the escala already starts at the ace; it cannot go lower"
+    return "the escala already ends at the ace; it cannot go higher"
+
+
+# --------------------------------------------------------------------------- reading melds
+
+def read_meld(cards: Sequence[Card], kind: MeldKind, rules: RuleSet, *, owner: int = -1,
+              min_len: int | None = None, exact: bool = False) -> Meld:
+    """Read ``cards`` as a meld of ``kind`` laid down as a contract meld, or raise
+    :class:`MeldError` saying why not."""
+    cards = tuple(cards)
+    if kind == "trio":
+        meld = _read_trio(cards, rules, owner)
+        shortest = 3 if min_len is None else min_len
+        noun = "trío"
+    else:
+        meld = _read_sequence(cards, kind, rules, owner)
+        shortest = (13 if kind != "escala" else 4) if min_len is None else min_len
+        noun = "escala" if kind == "escala" else f"escala {kind}"
+    if len(cards) < shortest:
+        raise MeldError(f"a {noun} needs {shortest} cards, not {len(cards)}")
+    if exact and len(cards) != shortest:
+        raise MeldError(f"a {noun} is laid down with exactly {shortest} cards, not {len(cards)}")
+    cap = wild_limit(kind, rules)
+    if cap is not None and meld.wild_count > cap:
+        raise MeldError(_too_many_wilds(cap))
+    return meld
+
+
+def _read_trio(cards: tuple[Card, ...], rules: RuleSet, owner: int) -> Meld:
+    if len(cards) < 1:
+        raise MeldError("a trío needs cards")
+    fixed = {c.rank for c in cards if not rules.is_wild(c)}
+    if len(fixed) > 1:
+        names = ", ".join(sorted({RANKS[r - 1] for r in fixed}))
+        raise MeldError(f"a trío is cards of one rank, not {names}")
+    if fixed:
+        rank = fixed.pop()
+    else:
+        # Only wild cards: they can still be a trío of their own rank (three twos).
+        ranks = {c.rank for c in cards if not c.is_joker}
+        if len(ranks) != 1:
+            raise MeldError("every meld needs at least one natural card")
+        rank = ranks.pop()
+    wild = tuple(c.is_joker or c.rank != rank for c in cards)
+    if all(wild):
+        raise MeldError("every meld needs at least one natural card")
+    return Meld("trio", cards, wild, owner, rank=rank)
+
+
+def _read_sequence(cards: tuple[Card, ...], kind: MeldKind, rules: RuleSet, owner: int) -> Meld:
+    n = len(cards)
+    if n > 13:
+        raise MeldError("an escala has at most thirteen cards: no rank may appear twice")
+    if kind == "escala":
+        starts = range(1, 14) if rules.wrap else range(1, 16 - n)
+        suits: Sequence[str] = _candidate_suits(cards, rules)
+    else:
+        starts = range(1, 2)  # sucia, real and colores run from the ace to the king
+        suits = {"real": _candidate_suits(cards, rules), "colores": ("R", "B")}.get(kind, ("",))
+    best: Meld | None = None
+    for suit in suits:
+        for start in starts:
+            wild = _fit(cards, kind, suit, start, rules)
+            if wild is None:
+                continue
+            if best is None or sum(wild) < best.wild_count:
+                best = Meld(kind, cards, wild, owner, start=start, suit=suit)
+    if best is None:
+        raise MeldError(_sequence_reason(cards, kind, rules))
+    if all(best.wild):
+        raise MeldError("every meld needs at least one natural card")
+    return best
+
+
+def _candidate_suits(cards: tuple[Card, ...], rules: RuleSet) -> Sequence[str]:
+    fixed = {c.suit for c in cards if not rules.is_wild(c)}
+    if len(fixed) > 1:
+        raise MeldError("an escala is cards of one suit")
+    if fixed:
+        return tuple(fixed)
+    return tuple(s for s in SUITS if any(c.suit == s for c in cards)) or SUITS
+
+
+def _fit(cards: tuple[Card, ...], kind: MeldKind, suit: str, start: int,
+         rules: RuleSet) -> tuple[bool, ...] | None:
+    """Which cards are wild if the sequence starts at ``start``; None if it cannot."""
+    wild: list[bool] = []
+    for i, card in enumerate(cards):
+        rank = rank_at(start + i)
+        if kind == "escala" or kind == "real":
+            natural = not card.is_joker and card.rank == rank and card.suit == suit
+        elif kind == "colores":
+            natural = not card.is_joker and card.rank == rank and _colour_of(card) == \
+                _colour_at(suit, i)
+        else:
+            natural = not card.is_joker and card.rank == rank
+        if not natural and not rules.is_wild(card):
+            return None
+        wild.append(not natural)
+    return tuple(wild)
+
+
+def _sequence_reason(cards: tuple[Card, ...], kind: MeldKind, rules: RuleSet) -> str:
+    if kind != "escala":
+        what = {"sucia": "any suits", "real": "one suit", "colores": "alternating red and black"}
+        return (f"an escala {kind} is the thirteen cards from the ace to the king, in order, "
+                f"{what[kind]}")
+    ranks = [c.rank for c in cards if not rules.is_wild(c)]
+    if len(ranks) != len(set(ranks)):
+        return "no rank may appear twice in an escala"
+    if not rules.wrap and 1 in ranks and 13 in ranks:
+        return "K-A-2 does not turn the corner: the ace is low (A-2-3) or high (Q-K-A)"
+    return "the cards of an escala follow each other in order, low to high"

@@ -1,0 +1,241 @@
+"""The game record, ``carioca-record/1``: what PGN is to chess (see docs/record.md).
+
+>>> from carioca import Game, RuleSet
+>>> game = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=3)
+>>> _ = game.apply(game.legal_actions(game.seat_to_act)[0])
+>>> doc = to_record(game)
+>>> doc["format"], doc["players"], doc["rounds"][0]["actions"]
+('carioca-record/1', ['Ana', 'Beto'], [{'p': 1, 'draw': 'mazo'}])
+>>> replay(doc).game.view(0).hand == game.view(0).hand
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .actions import Action, ActionError
+from .cards import Card, CardError, deck
+from .engine import Deal, Game
+from .errors import IllegalAction, RecordError
+from .rules import RuleSet, RulesError
+
+__all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps"]
+
+FORMAT = "carioca-record/1"
+
+
+def to_record(game: Game) -> dict[str, Any]:
+    """The record of everything played so far: rules, players, each round's deal and actions."""
+    rounds = []
+    for deal, actions in zip(game.deals, game.log, strict=True):
+        entry: dict[str, Any] = {}
+        if deal.seed is not None:
+            entry["seed"] = deal.seed
+        entry["deal"] = deal.to_json()
+        entry["actions"] = [a.to_json() for a in actions]
+        rounds.append(entry)
+    return {
+        "format": FORMAT,
+        "rules": game.rules.to_dict(),
+        "players": list(game.players),
+        "rounds": rounds,
+    }
+
+
+def dumps(game: Game) -> str:
+    """The record as compact but readable JSON text (one action per line)."""
+    doc = to_record(game)
+    lines = ['{"format": ' + json.dumps(doc["format"]) + ",",
+             ' "rules": ' + json.dumps(doc["rules"], ensure_ascii=False) + ",",
+             ' "players": ' + json.dumps(doc["players"], ensure_ascii=False) + ",",
+             ' "rounds": [']
+    for i, r in enumerate(doc["rounds"]):
+        head = {k: v for k, v in r.items() if k != "actions"}
+        lines.append("  {" + json.dumps(head)[1:-1] + ', "actions": [')
+        acts = [json.dumps(a) for a in r["actions"]]
+        lines.extend("    " + a + ("," if j < len(acts) - 1 else "") for j, a in enumerate(acts))
+        lines.append("  ]}" + ("," if i < len(doc["rounds"]) - 1 else ""))
+    lines.append(" ]}")
+    return "\n".join(lines) + "\n"
+
+
+@dataclass
+class Replay:
+    """A replayed record: the game as far as it went, and the first error if there was one."""
+
+    game: Game | None
+    error: RecordError | None
+
+    def to_json(self) -> dict[str, Any]:
+        if self.error is not None:
+            return self.error.to_json()
+        assert self.game is not None
+        return self.game.score_sheet().to_json()
+
+
+def load(text: str | bytes) -> Any:
+    """Parse JSON text, turning any fault into a :class:`RecordError`."""
+    try:
+        return json.loads(text)
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise RecordError(f"the file is not JSON: {exc}") from None
+    except RecursionError:
+        raise RecordError("the file is not JSON: it is nested too deeply") from None
+
+
+def from_record(doc: Any) -> Game:
+    """The game a record describes; raises :class:`RecordError` at the first fault."""
+    result = replay(doc)
+    if result.error is not None:
+        raise result.error
+    assert result.game is not None
+    return result.game
+
+
+def replay(doc: Any) -> Replay:
+    """Replay a record as far as it is valid. Never raises for bad input."""
+    try:
+        game = _new_game(doc)
+    except RecordError as exc:
+        return Replay(None, exc)
+    try:
+        _play_rounds(game, doc["rounds"])
+    except RecordError as exc:
+        return Replay(game, exc)
+    return Replay(game, None)
+
+
+# --------------------------------------------------------------------------- reading
+
+def _new_game(doc: Any) -> Game:
+    if not isinstance(doc, Mapping):
+        raise RecordError("a record is a JSON object with format, rules, players and rounds")
+    fmt = doc.get("format")
+    if fmt != FORMAT:
+        raise RecordError(f"this is not a {FORMAT} record (format is {fmt!r})")
+    for key in ("rules", "players", "rounds"):
+        if key not in doc:
+            raise RecordError(f"the record has no '{key}'")
+    extra = set(doc) - {"format", "rules", "players", "rounds"}
+    if extra:
+        raise RecordError(f"the record has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+    try:
+        rules = RuleSet.from_dict(doc["rules"])
+    except RulesError as exc:
+        raise RecordError(f"the rules cannot be played: {exc}") from None
+    players = doc["players"]
+    if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
+        raise RecordError("'players' must be a list of names, in seat order")
+    if not isinstance(doc["rounds"], list):
+        raise RecordError("'rounds' must be a list of rounds")
+    try:
+        return Game(rules, players)
+    except RulesError as exc:
+        raise RecordError(str(exc)) from None
+
+
+def _play_rounds(game: Game, rounds: Sequence[Any]) -> None:
+    for number, entry in enumerate(rounds, 1):
+        if game.is_over:
+            raise RecordError(f"the game ended after round {number - 1}, but the record goes on",
+                              number)
+        if game.seat_to_act is not None:
+            raise RecordError(f"round {number - 1} has not ended, but the record goes on with "
+                              f"round {number}", number)
+        if not isinstance(entry, Mapping):
+            raise RecordError(f"round {number} must be an object with a deal and actions", number)
+        extra = set(entry) - {"deal", "seed", "actions"}
+        if extra:
+            raise RecordError(f"round {number} has unknown field(s): "
+                              f"{', '.join(sorted(map(str, extra)))}", number)
+        deal = _read_deal(game, entry, number)
+        try:
+            game.start_round(deal)
+        except IllegalAction as exc:
+            raise RecordError(exc.message, number) from None
+        actions = entry.get("actions", [])
+        if not isinstance(actions, list):
+            raise RecordError(f"round {number}: 'actions' must be a list", number)
+        for index, raw in enumerate(actions, 1):
+            _play_action(game, raw, number, index)
+
+
+def _play_action(game: Game, raw: Any, number: int, index: int) -> None:
+    try:
+        action = Action.from_json(raw, game.n)
+    except ActionError as exc:
+        raise RecordError(str(exc), number, index) from None
+    if game.is_over or game.seat_to_act is None:
+        raise RecordError(f"round {number} is over; no action may follow", number, index)
+    try:
+        game.apply(action)
+    except IllegalAction as exc:
+        raise RecordError(_capital(exc.message), number, index, exc.code) from None
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _read_deal(game: Game, entry: Mapping[str, Any], number: int) -> Deal:
+    seed = entry.get("seed")
+    if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+        raise RecordError(f"round {number}: 'seed' must be a whole number", number)
+    if "deal" not in entry:
+        if seed is None:
+            raise RecordError(f"round {number} needs a 'deal' or a 'seed'", number)
+        return game.deal_from_seed(seed, number)
+    raw = entry["deal"]
+    if not isinstance(raw, Mapping):
+        raise RecordError(f"round {number}: 'deal' must be an object with hands, pozo and mazo",
+                          number)
+    extra = set(raw) - {"hands", "pozo", "mazo"}
+    if extra:
+        raise RecordError(f"round {number}: 'deal' has unknown field(s): "
+                          f"{', '.join(sorted(map(str, extra)))}", number)
+    if "hands" not in raw or "pozo" not in raw:
+        raise RecordError(f"round {number}: the deal needs 'hands' and 'pozo'", number)
+    hands = raw["hands"]
+    if not isinstance(hands, list) or not all(isinstance(h, list) for h in hands):
+        raise RecordError(f"round {number}: 'hands' must be a list of lists of cards", number)
+    try:
+        hand_cards = tuple(tuple(_cards(h)) for h in hands)
+        pozo = tuple(_cards(raw["pozo"], "pozo"))
+        if "mazo" in raw:
+            mazo = tuple(_cards(raw["mazo"], "mazo"))
+        else:
+            mazo = _rest_of_deck(game, hand_cards, pozo, seed or 0)
+    except CardError as exc:
+        raise RecordError(f"round {number}: {exc}", number) from None
+    return Deal(hand_cards, pozo, mazo, seed)
+
+
+def _cards(items: Any, what: str = "hand") -> list[Card]:
+    if not isinstance(items, list):
+        raise CardError(f"the {what} must be a list of cards")
+    return [Card.parse(c) for c in items]
+
+
+def _rest_of_deck(game: Game, hands: tuple[tuple[Card, ...], ...], pozo: tuple[Card, ...],
+                  seed: int) -> tuple[Card, ...]:
+    left = Counter(deck(*game.rules.deck_for(game.n)))
+    left.subtract(c for h in hands for c in h)
+    left.subtract(pozo)
+    over = [c for c, k in left.items() if k < 0]
+    if over:
+        packs, jokers = game.rules.deck_for(game.n)
+        raise CardError(f"the deal holds more {over[0]} than the deck of the rules "
+                        f"({packs} packs, {jokers} jokers each)")
+    rest = []
+    for card in deck(*game.rules.deck_for(game.n)):
+        if left[card] > 0:
+            rest.append(card)
+            left[card] -= 1
+    random.Random(seed).shuffle(rest)
+    return tuple(rest)
