@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .actions import Action, Agregar, Bajar, Buy, Discard, Draw, Swap, discard_action, draw_action
+from .actions import _DISCARDS, Action, Agregar, Bajar, Buy, Discard, Draw, Swap, draw_action
 from .cards import Card, deck
 from .errors import IllegalAction
 from .melds import Meld, MeldError, read_meld
@@ -466,7 +466,8 @@ class Game:
         else:
             may_discard = not (state.laid_this_turn and state.definition.go_out_at_once)
         if may_discard:
-            items.extend(discard_action(seat, c) for c in distinct)
+            discards = _DISCARDS[seat]
+            items.extend([discards[c] for c in distinct])
         return items
 
     def _agregar_options(self, state: _Round, seat: int, distinct: list[Card]) -> list[Action]:

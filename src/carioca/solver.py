@@ -227,6 +227,37 @@ def _hopeless(hand: Sequence[Card], specs: Sequence[MeldSpec], rules: RuleSet) -
 
 
 def _trio_wilds_needed(by_rank: list[int], trios: int, cap: int | None) -> int:
+    if cap is not None and cap <= 1:
+        return _trio_wilds_needed_strict(by_rank, trios, cap)
+    return _trio_wilds_needed_any(by_rank, trios, cap)
+
+
+def _trio_wilds_needed_strict(by_rank: list[int], trios: int, cap: int) -> int:
+    # With at most one wild per trío, a rank of n cards gives n // 3 tríos free, and one more
+    # for a wild when n % 3 == 2, or for two wilds (one in each of two tríos) when n % 3 == 1
+    # and n >= 4. Nothing else is possible, so the cheapest choice is easy to count.
+    free = ones = twos = 0
+    for n in by_rank[:13]:
+        if n:
+            free += n // 3
+            rest = n % 3
+            if rest == 2:
+                ones += 1
+            elif rest == 1 and n >= 4:
+                twos += 1
+    short = trios - free
+    if short <= 0:
+        return 0
+    if cap == 0:
+        return _BIG
+    if short <= ones:
+        return short
+    if short > ones + twos:
+        return _BIG
+    return ones + 2 * (short - ones)
+
+
+def _trio_wilds_needed_any(by_rank: list[int], trios: int, cap: int | None) -> int:
     # Making m tríos from n cards of a rank needs 3m - n wilds; the marginal cost of one more
     # trío of a rank only grows, so the cheapest ``trios`` marginal costs add up to the least.
     costs: list[int] = []
