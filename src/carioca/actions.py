@@ -14,7 +14,7 @@ Agregar(seat=0, card=Card('7C'), meld=0, end=None)
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
@@ -234,7 +234,7 @@ def _read_buy(seat: int, body: Any) -> Buy:
     return Buy(seat)
 
 
-_READERS: dict[str, Any] = {
+_READERS: dict[str, Callable[[int, Any], Action]] = {
     "draw": _read_draw,
     "bajar": _read_bajar,
     "agregar": lambda seat, body: _read_placed(seat, body, Agregar),
@@ -244,7 +244,11 @@ _READERS: dict[str, Any] = {
 }
 
 # Interned actions for the hot path: drawing and discarding happen every turn.
-_DRAWS = {(s, src): Draw(s, src) for s in range(8) for src in ("mazo", "pozo")}  # type: ignore[arg-type]
+_DRAWS: dict[tuple[int, str], Draw] = {
+    (s, "mazo"): Draw(s, "mazo") for s in range(8)
+} | {
+    (s, "pozo"): Draw(s, "pozo") for s in range(8)
+}
 _DISCARDS = [[Discard(s, c) for c in ALL_CARDS] for s in range(8)]
 
 

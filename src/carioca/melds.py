@@ -146,7 +146,9 @@ class Meld:
             want = Card.of(rank_at(pos), self.suit)
             natural_here = card == want
             if not natural_here and not rules.is_wild(card):
-                raise MeldError(f"{card} does not fit the {end} end of the escala (it needs {want})")
+                raise MeldError(
+                    f"{card} does not fit the {end} end of the escala (it needs {want})"
+                )
             if end == "low":
                 start = pos if pos >= 1 else pos + 13
                 new = Meld(self.kind, (card, *self.cards), (not natural_here, *self.wild),

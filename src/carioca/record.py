@@ -23,7 +23,7 @@ from .actions import Action, ActionError
 from .cards import Card, CardError, deck
 from .engine import Deal, Game
 from .errors import IllegalAction, RecordError
-from .rules import RuleSet, RulesError
+from .rules import RulesError, RuleSet
 
 __all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps"]
 

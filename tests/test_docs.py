@@ -1,0 +1,26 @@
+"""The user docs stay true to the code."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_presets_doc_is_generated_from_the_presets() -> None:
+    spec = importlib.util.spec_from_file_location("gen", ROOT / "scripts" / "gen_presets_doc.py")
+    assert spec and spec.loader
+    gen = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(gen)
+    current = (ROOT / "docs" / "presets.md").read_text(encoding="utf-8")
+    assert current == gen.render(), "run scripts/gen_presets_doc.py to refresh docs/presets.md"
+
+
+def test_every_ruling_has_a_test() -> None:
+    """docs/rulings.md numbers its rulings; tests/test_rulings.py names a test after each."""
+    rulings = (ROOT / "docs" / "rulings.md").read_text(encoding="utf-8")
+    numbers = [line.split(".")[0] for line in rulings.splitlines() if line[:1].isdigit()]
+    tests = (ROOT / "tests" / "test_rulings.py").read_text(encoding="utf-8")
+    missing = [n for n in numbers if f"test_ruling_{n}_" not in tests]
+    assert not missing, f"rulings without a test: {missing}"
