@@ -188,6 +188,7 @@ def _candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
 
 _RANK_INDEX = tuple(code % 13 if code < 52 else 13 for code in range(53))  # 13: the joker
 _SUIT_INDEX = tuple(code // 13 for code in range(53))  # 4: the joker
+_POSITION_BIT = tuple(2 << (code % 13) if code < 52 else 0 for code in range(53))
 
 
 def _hopeless(hand: Sequence[Card], specs: Sequence[MeldSpec], rules: RuleSet) -> bool:
@@ -197,10 +198,13 @@ def _hopeless(hand: Sequence[Card], specs: Sequence[MeldSpec], rules: RuleSet) -
     is_wild = rules._wild_by_code
     by_rank = [0] * 14
     by_suit = [0] * 5
+    masks = [0] * 5
     wilds = 0
     for c in hand:
         by_rank[_RANK_INDEX[c]] += 1
-        by_suit[_SUIT_INDEX[c]] += 1
+        suit = _SUIT_INDEX[c]
+        by_suit[suit] += 1
+        masks[suit] |= _POSITION_BIT[c]
         if is_wild[c]:
             wilds += 1
     trios = 0
@@ -218,10 +222,26 @@ def _hopeless(hand: Sequence[Card], specs: Sequence[MeldSpec], rules: RuleSet) -
         cap = wild_limit("escala", rules)
         room = wilds if cap is None else min(cap, wilds)
         upper = 0
-        for in_suit in by_suit[:4]:
-            if in_suit and in_suit + room >= length:
+        for suit in range(4):
+            in_suit = by_suit[suit]
+            if in_suit + room >= length and _has_window(masks[suit], length, room, rules.wrap):
                 upper += (in_suit + wilds) // length
         if upper < escalas:
+            return True
+    return False
+
+
+def _has_window(mask: int, length: int, room: int, wrap: bool) -> bool:
+    """Whether some run of ``length`` escala positions misses at most ``room`` cards."""
+    if mask & 2:
+        mask |= 1 << 14
+    if wrap:
+        mask |= (mask & 0x3FFE) << 13
+    full = (1 << length) - 1
+    need = length - room
+    last = 14 if wrap else 16 - length
+    for start in range(1, last):
+        if ((mask >> start) & full).bit_count() >= need:
             return True
     return False
 
