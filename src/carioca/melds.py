@@ -249,10 +249,13 @@ def read_meld(cards: Sequence[Card], kind: MeldKind, rules: RuleSet, *, owner: i
         meld = _read_sequence(cards, kind, rules, owner)
         shortest = (13 if kind != "escala" else 4) if min_len is None else min_len
         noun = "escala" if kind == "escala" else f"escala {kind}"
+    article = "an" if noun.startswith("escala") else "a"
     if len(cards) < shortest:
-        raise MeldError(f"a {noun} needs {shortest} cards, not {len(cards)}")
+        raise MeldError(f"{article} {noun} needs {shortest} cards, not {len(cards)}")
     if exact and len(cards) != shortest:
-        raise MeldError(f"a {noun} is laid down with exactly {shortest} cards, not {len(cards)}")
+        raise MeldError(
+            f"{article} {noun} is laid down with exactly {shortest} cards, not {len(cards)}"
+        )
     cap = wild_limit(kind, rules)
     if cap is not None and meld.wild_count > cap:
         raise MeldError(_too_many_wilds(cap))
@@ -289,7 +292,10 @@ def _read_sequence(cards: tuple[Card, ...], kind: MeldKind, rules: RuleSet, owne
         suits: Sequence[str] = _candidate_suits(cards, rules)
     else:
         starts = range(1, 2)  # sucia, real and colores run from the ace to the king
-        suits = {"real": _candidate_suits(cards, rules), "colores": ("R", "B")}.get(kind, ("",))
+        if kind == "real":
+            suits = _candidate_suits(cards, rules)
+        else:
+            suits = ("R", "B") if kind == "colores" else ("",)
     best: Meld | None = None
     for suit in suits:
         for start in starts:

@@ -1,0 +1,67 @@
+"""Hand-written scenario records, one or more per preset, replayed to known results.
+
+Each ``tests/records/<preset>-<what>.json`` is a ``carioca-record/1`` document whose deal and
+actions were chosen by hand from RULES.md; ``tests/records/expected.json`` holds, per file,
+either the exact ``carioca replay --json`` document (scores computed by hand from the preset's
+value table, the arithmetic in ``why``) or the first illegal action (``round``/``action``,
+1-based, and optionally words the message must contain).
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from carioca.record import replay
+from carioca.rules import PRESETS
+
+RECORDS = Path(__file__).parent / "records"
+EXPECTED: dict[str, Any] = json.loads((RECORDS / "expected.json").read_text(encoding="utf-8"))
+FILES = sorted(p.name for p in RECORDS.glob("*.json") if p.name != "expected.json")
+
+
+def _load(name: str) -> Any:
+    return json.loads((RECORDS / name).read_text(encoding="utf-8"))
+
+
+def test_every_record_has_an_expectation_and_back() -> None:
+    assert sorted(EXPECTED) == FILES
+
+
+def test_every_preset_has_a_record() -> None:
+    covered = {_load(name)["rules"]["preset"] for name in FILES}
+    assert set(PRESETS) <= covered, f"presets without a record: {set(PRESETS) - covered}"
+
+
+def test_every_preset_has_a_round_that_someone_goes_out_of() -> None:
+    went_out: set[str] = set()
+    for name in FILES:
+        want = EXPECTED[name]
+        if "error" not in want and any(r["went_out"] is not None for r in want["rounds"]):
+            went_out.add(_load(name)["rules"]["preset"])
+    assert set(PRESETS) <= went_out
+
+
+@pytest.mark.parametrize("name", FILES)
+def test_record(name: str) -> None:
+    want = {k: v for k, v in EXPECTED[name].items() if k != "why"}
+    result = replay(_load(name))
+    got = result.to_json()
+    if "error" in want:
+        expected_error = want["error"]
+        assert "error" in got, f"{name}: expected an error, the replay gave {got}"
+        error = got["error"]
+        where = (error["round"], error["action"])
+        assert where == (expected_error["round"], expected_error["action"]), (
+            f"{name}: stopped at round/action {where}, expected "
+            f"{(expected_error['round'], expected_error['action'])}: {error['message']}"
+        )
+        assert isinstance(error["message"], str) and error["message"].strip()
+        for word in expected_error.get("words", []):
+            assert word.lower() in error["message"].lower(), (name, word, error["message"])
+    else:
+        assert "error" not in got, f"{name}: unexpected error {got}"
+        assert got == want, f"{name}: {EXPECTED[name]['why']}"
