@@ -1,7 +1,7 @@
 """Carioca, the Chilean contract rummy: the rules engine and the game record."""
 
 from .cards import JOKER, Card, CardError, deck, parse_cards
-from .rules import PRESETS, Contract, RoundDef, RuleSet, RulesError
+from .rules import PRESETS, Contract, RoundDef, RulesError, RuleSet
 
 __all__ = [
     "Card", "CardError", "JOKER", "deck", "parse_cards",

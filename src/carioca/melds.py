@@ -92,7 +92,7 @@ class Meld:
         parts = []
         for i, c in enumerate(self.cards):
             parts.append(f"{self.stands_for(i)}({c})" if self.wild[i] else str(c))
-        return f"{self.kind} " + " ".join(parts)
+        return f"{_KIND_NAMES[self.kind]} " + " ".join(parts)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -196,6 +196,10 @@ class Meld:
                     self.start, self.suit), wild
 
 
+_KIND_NAMES = {"trio": "trío", "escala": "escala", "sucia": "escala sucia",
+               "real": "escala real", "colores": "escala de colores"}
+
+
 def _colour_of(card: Card) -> str:
     return "R" if card.suit in ("H", "D") else "B"
 
@@ -272,11 +276,12 @@ def _read_trio(cards: tuple[Card, ...], rules: RuleSet, owner: int) -> Meld:
     if fixed:
         rank = fixed.pop()
     else:
-        # Only wild cards: they can still be a trío of their own rank (three twos).
-        ranks = {c.rank for c in cards if not c.is_joker}
-        if len(ranks) != 1:
+        # Only wild cards: they can still be a trío of their own rank (three twos, or two red
+        # aces and a two); the rank held most is the trío's.
+        ranks = [c.rank for c in cards if not c.is_joker]
+        if not ranks:
             raise MeldError("every meld needs at least one natural card")
-        rank = ranks.pop()
+        rank = max(sorted(set(ranks)), key=ranks.count)
     wild = tuple(c.is_joker or c.rank != rank for c in cards)
     if all(wild):
         raise MeldError("every meld needs at least one natural card")

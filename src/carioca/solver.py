@@ -355,7 +355,11 @@ def extend_arrangement(arrangement: Arrangement, contract: Contract, hand: Seque
     for cards, spec in zip(arrangement, contract.melds, strict=True):
         grown = list(cards)
         if spec.kind == "trio":
-            rank = read_meld(cards, "trio", rules).rank
+            try:
+                rank = read_meld(cards, "trio", rules).rank
+            except MeldError:
+                out.append(tuple(grown))
+                continue
             for s in range(4):
                 code = s * 13 + rank - 1
                 while counts[code] and not rules.is_wild(ALL_CARDS[code]):

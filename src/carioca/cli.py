@@ -1,0 +1,1043 @@
+"""The command line: ``carioca rules``, ``carioca replay`` and ``carioca play``.
+
+``carioca rules chile --lang en`` prints the rules of a preset in words;
+``carioca replay FILE [--json]`` replays a ``carioca-record/1`` game record and prints its score
+sheet (or the first rule it breaks); ``carioca play`` is a game in the terminal, one person (seat 0)
+against random bots. The play loop is :func:`play_game`, which reads every answer through a
+``read_line(prompt)`` function, so it can be driven by a script as well as by a keyboard.
+
+No input makes a command end in a traceback: a bad preset, option or record is a one-line
+message and exit status 2.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import datetime
+import json
+import random
+import re
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich import box
+from rich.console import Console
+from rich.markdown import Markdown
+from rich.table import Table
+from rich.text import Text
+
+from . import record as record_mod
+from .actions import Action, ActionError, Agregar, Bajar, Buy, Discard, Draw, Swap
+from .bots import Bot, Buyer, RandomBot
+from .cards import Card, CardError, sort_by_rank, sort_by_suit
+from .describe import LANGS, describe_preset_list, describe_rules
+from .engine import Game, View
+from .errors import IllegalAction, RecordError
+from .melds import Meld
+from .rules import RulesError, RuleSet
+
+__all__ = ["app", "main", "play_game", "parse_set_options", "sheet_table"]
+
+EXIT_ERROR = 2
+
+# --------------------------------------------------------------------------- UI strings
+
+_UI: dict[str, dict[str, str]] = {
+    "es": {
+        "you": "Tú",
+        "round": "Ronda {n} de {total}",
+        "contract": "contrato: {words}",
+        "at_once": "hay que irse en un solo turno (bajarse, agregar y botar todo)",
+        "at_once_short": "irse de una vez",
+        "or": " o ",
+        "dealer": "reparte {dealer}, empieza {first}",
+        "turn_of": "Turno de {name}",
+        "your_turn_draw": "Te toca: roba una carta",
+        "your_turn_play": "Te toca: bájate, agrega o bota una carta",
+        "your_turn_down": "Te toca: agrega o bota una carta",
+        "table": "Mesa",
+        "no_melds": "(no hay juegos en la mesa)",
+        "pozo": "Pozo",
+        "pozo_empty": "(vacío)",
+        "mazo": "Mazo",
+        "cards": "cartas",
+        "card": "carta",
+        "hand": "Tu mano",
+        "by_rank": "por número",
+        "by_suit": "por pinta",
+        "hand_of": "Mano de {name}",
+        "sheet": "Anotador",
+        "sheet_marks": "Anotador (rondas ganadas)",
+        "col_round": "#",
+        "col_contract": "Contrato",
+        "col_out": "Se fue",
+        "row_cards": "cartas",
+        "row_down": "bajado",
+        "total": "Total",
+        "nobody": "nadie",
+        "in_play": "en juego",
+        "winner": "Gana {names}.",
+        "winners": "Ganan {names}.",
+        "not_over": "El juego no ha terminado: se jugaron {played} de {total} rondas.",
+        "can": "Puedes:",
+        "g_draw": "robar",
+        "g_bajar": "bajarse",
+        "g_agregar": "agregar",
+        "g_swap": "cambiar comodín",
+        "g_discard": "botar",
+        "prompt": "Tu jugada (número, jugada, help) > ",
+        "illegal": "No se puede: {msg}",
+        "unparsable": "No entiendo: {msg}",
+        "no_option": "No hay opción {n}: elige de 1 a {last}.",
+        "nothing_legal": "No hay ninguna jugada posible (error del motor).",
+        "draw_mazo": "{name} roba del mazo",
+        "draw_mazo_2": "Robas del mazo: {card}",
+        "draw_pozo_2": "Tomas {card} del pozo",
+        "bajar_2": "Te bajas: {melds}",
+        "agregar_2": "Agregas {card} al juego {meld}",
+        "swap_2": "Pones {card} en el juego {meld} y tomas el comodín",
+        "swap_relocate_2": "Pones {card} en el juego {meld}; el comodín pasa a un extremo",
+        "discard_2": "Botas {card}",
+        "buy_2": "Compras {card} del pozo",
+        "buy_penalty_2": "Compras {card} del pozo (+ castigo: {penalty})",
+        "went_out_2": "¡Te fuiste!",
+        "draw_pozo": "{name} toma {card} del pozo",
+        "bajar": "{name} se baja: {melds}",
+        "agregar": "{name} agrega {card} al juego {meld}",
+        "swap": "{name} pone {card} en el juego {meld} y toma el comodín",
+        "swap_relocate": "{name} pone {card} en el juego {meld}; el comodín pasa a un extremo",
+        "discard": "{name} bota {card}",
+        "buy": "{name} compra {card} del pozo",
+        "buy_penalty": "{name} compra {card} del pozo (+ castigo: {penalty})",
+        "went_out": "{name} se fue.",
+        "nobody_out": "Nadie se fue: la ronda terminó sin cartas para robar o por tiempo.",
+        "round_over": "Fin de la ronda {n}",
+        "game_over": "Fin del juego",
+        "continue": "Enter para seguir (quit para salir) > ",
+        "buy_q": "¿Compras {card} del pozo? Tu mano: {hand} (s/n) > ",
+        "saved": "Partida guardada en {path}",
+        "save_failed": "No se pudo guardar la partida en {path}: {msg}",
+        "undone": "Deshecho: {action}",
+        "sorted": "Mano ordenada {how}.",
+        "bye": "Partida interrumpida.",
+        "yes": "s si sí y yes 1",
+        "help": (
+            "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
+            "JK; H corazones, D diamantes, S picas, C tréboles):\n"
+            "  draw mazo | draw pozo        robar (o solo: mazo, pozo)\n"
+            "  bajar 7H 7S 7D / QS QH JK    bajarse: los juegos separados por /, las escalas\n"
+            "                               de menor a mayor (el comodín en su lugar)\n"
+            "  agregar 7C 0 [low|high]      agregar 7C al juego 0 de la mesa\n"
+            "  swap QD 1 [low|high]         poner QD en lugar del comodín del juego 1\n"
+            "  discard 9C                   botar 9C (o solo: 9C)\n"
+            "  buy                          comprar la carta del pozo (fuera de turno)\n"
+            "  sort                         ordenar la mano por número o por pinta\n"
+            "  undo                         deshacer la última jugada del turno, si las reglas\n"
+            "                               lo permiten\n"
+            "  rules                        las reglas de esta partida\n"
+            "  quit                         guardar la partida y salir"
+        ),
+        "err_set": "--set espera opción=valor, no {text!r}",
+        "err_sort": "--sort es rank o suit, no {value!r}",
+        "err_read": "no se puede leer {file}: {msg}",
+        "err_internal": "error interno (por favor, repórtalo): {msg}",
+        "err_at": "Error en la ronda {round}, jugada {action}: {msg}",
+        "err_at_round": "Error en la ronda {round}: {msg}",
+        "err_doc": "Error: {msg}",
+        "rules_hint": "Usa --list para ver las variantes, o carioca rules chile.",
+    },
+    "en": {
+        "you": "You",
+        "round": "Round {n} of {total}",
+        "contract": "contract: {words}",
+        "at_once": "you must go out in one turn (bajarse, agregar and discard it all)",
+        "at_once_short": "go out in one turn",
+        "or": " or ",
+        "dealer": "{dealer} deals, {first} starts",
+        "turn_of": "{name}'s turn",
+        "your_turn_draw": "Your turn: draw a card",
+        "your_turn_play": "Your turn: bajarse, agregar or discard a card",
+        "your_turn_down": "Your turn: agregar or discard a card",
+        "table": "Table",
+        "no_melds": "(no melds on the table)",
+        "pozo": "Pozo",
+        "pozo_empty": "(empty)",
+        "mazo": "Mazo",
+        "cards": "cards",
+        "card": "card",
+        "hand": "Your hand",
+        "by_rank": "by rank",
+        "by_suit": "by suit",
+        "hand_of": "{name}'s hand",
+        "sheet": "Score sheet",
+        "sheet_marks": "Score sheet (rounds won)",
+        "col_round": "#",
+        "col_contract": "Contract",
+        "col_out": "Went out",
+        "row_cards": "cards",
+        "row_down": "down",
+        "total": "Total",
+        "nobody": "nobody",
+        "in_play": "in play",
+        "winner": "{names} wins.",
+        "winners": "{names} win.",
+        "not_over": "The game is not over: {played} of {total} rounds were played.",
+        "can": "You can:",
+        "g_draw": "draw",
+        "g_bajar": "bajarse",
+        "g_agregar": "agregar",
+        "g_swap": "swap a comodín",
+        "g_discard": "discard",
+        "prompt": "Your move (number, move, help) > ",
+        "illegal": "Not allowed: {msg}",
+        "unparsable": "I don't understand: {msg}",
+        "no_option": "There is no option {n}: choose 1 to {last}.",
+        "nothing_legal": "No move is possible (an engine bug).",
+        "draw_mazo": "{name} draws from the mazo",
+        "draw_mazo_2": "You draw from the mazo: {card}",
+        "draw_pozo_2": "You take {card} from the pozo",
+        "bajar_2": "You go down: {melds}",
+        "agregar_2": "You lay {card} off on meld {meld}",
+        "swap_2": "You put {card} in meld {meld} and take the comodín",
+        "swap_relocate_2": "You put {card} in meld {meld}; the comodín moves to an end",
+        "discard_2": "You discard {card}",
+        "buy_2": "You buy {card} from the pozo",
+        "buy_penalty_2": "You buy {card} from the pozo (+ penalty card: {penalty})",
+        "went_out_2": "You went out!",
+        "draw_pozo": "{name} takes {card} from the pozo",
+        "bajar": "{name} goes down: {melds}",
+        "agregar": "{name} lays {card} off on meld {meld}",
+        "swap": "{name} puts {card} in meld {meld} and takes the comodín",
+        "swap_relocate": "{name} puts {card} in meld {meld}; the comodín moves to an end",
+        "discard": "{name} discards {card}",
+        "buy": "{name} buys {card} from the pozo",
+        "buy_penalty": "{name} buys {card} from the pozo (+ penalty card: {penalty})",
+        "went_out": "{name} went out.",
+        "nobody_out": "Nobody went out: the round ran out of cards or of time.",
+        "round_over": "End of round {n}",
+        "game_over": "Game over",
+        "continue": "Enter to go on (quit to stop) > ",
+        "buy_q": "Buy {card} from the pozo? Your hand: {hand} (y/n) > ",
+        "saved": "Game saved to {path}",
+        "save_failed": "Could not save the game to {path}: {msg}",
+        "undone": "Undone: {action}",
+        "sorted": "Hand sorted {how}.",
+        "bye": "Game interrupted.",
+        "yes": "y yes s si sí 1",
+        "help": (
+            "Type the number of an option from the list, or the move (cards like 7H 10S QD "
+            "JK; H hearts, D diamonds, S spades, C clubs):\n"
+            "  draw mazo | draw pozo        draw (or just: mazo, pozo)\n"
+            "  bajar 7H 7S 7D / QS QH JK    bajarse: melds split by /, escalas low to high\n"
+            "                               (a comodín in the place it stands for)\n"
+            "  agregar 7C 0 [low|high]      lay 7C off on meld 0 of the table\n"
+            "  swap QD 1 [low|high]         put QD in place of the comodín of meld 1\n"
+            "  discard 9C                   discard 9C (or just: 9C)\n"
+            "  buy                          buy the pozo card (out of turn)\n"
+            "  sort                         sort the hand by rank or by suit\n"
+            "  undo                         take back the last move of this turn, where the\n"
+            "                               rules allow it\n"
+            "  rules                        the rules of this game\n"
+            "  quit                         save the game and stop"
+        ),
+        "err_set": "--set takes option=value, not {text!r}",
+        "err_sort": "--sort is rank or suit, not {value!r}",
+        "err_read": "cannot read {file}: {msg}",
+        "err_internal": "internal error (please report it): {msg}",
+        "err_at": "Error in round {round}, action {action}: {msg}",
+        "err_at_round": "Error in round {round}: {msg}",
+        "err_doc": "Error: {msg}",
+        "rules_hint": "Use --list to see the variants, or carioca rules chile.",
+    },
+}
+
+_BOT_NAMES = ("Beto", "Caro", "Diego", "Eli", "Fran", "Gabi", "Hugo", "Isa")
+
+_ALIASES = {
+    "robar": "draw", "roba": "draw", "bajarse": "bajar", "baja": "bajar", "agrega": "agregar",
+    "botar": "discard", "bota": "discard", "descartar": "discard", "cambiar": "swap",
+    "cambia": "swap", "comprar": "buy", "compra": "buy",
+}
+_COMMANDS = {
+    "help": "help", "ayuda": "help", "?": "help", "sort": "sort", "ordenar": "sort",
+    "undo": "undo", "deshacer": "undo", "quit": "quit", "salir": "quit", "exit": "quit",
+    "q": "quit", "rules": "rules", "reglas": "rules",
+}
+
+
+_ILLEGAL_ES: dict[str, str] = {
+    "already_down": "ya bajaste todo el contrato: ahora puedes agregar",
+    "draw_first": "primero roba una carta del mazo o del pozo",
+    "drawn_already": "ya robaste: ahora bájate, agrega o bota una carta",
+    "keep_cards": "una parte del contrato no puede dejarte con menos de dos cartas "
+                  "(no podrías irte)",
+    "keep_one": "guarda una carta: con estas reglas uno se va solo botando la última",
+    "mazo_empty": "el mazo está vacío: roba del pozo",
+    "pozo_empty": "el pozo está vacío: roba del mazo",
+    "must_go_out": "en esta ronda el que se baja tiene que irse en el mismo turno "
+                   "(bajarse, agregar y botar)",
+    "nothing_to_undo": "no hay nada que deshacer en este turno",
+    "swap_off": "estas reglas no permiten cambiar un comodín",
+    "undo_off": "estas reglas no permiten deshacer",
+    "cannot_go_out": "no puedes irte antes de bajar todo el contrato",
+}
+
+
+def explain(exc: IllegalAction, lang: str) -> str:
+    """The message of an illegal move for the person at the keyboard: the engine's words in
+    English, and in Spanish where the code has a fixed meaning (else the engine's words)."""
+    if lang != "es":
+        return exc.message
+    if exc.code in _ILLEGAL_ES:
+        return _ILLEGAL_ES[exc.code]
+    if exc.code in ("cannot_agregar", "cannot_swap"):
+        if "before" in exc.message:
+            return "primero tienes que bajar todo el contrato"
+        return "no puedes agregar en el turno en que te bajas; desde el próximo turno sí"
+    found = re.search(r"has no (\S+)", exc.message)
+    if exc.code == "card_not_in_hand" and found:
+        return f"no tienes {found.group(1)}"
+    found = re.search(r"no meld (\d+) on the table \((\d+) melds", exc.message)
+    if exc.code == "no_such_meld" and found:
+        return (f"no hay un juego {found.group(1)} en la mesa (hay {found.group(2)}, "
+                "numerados desde 0)")
+    found = re.search(r"meld (\d+) stands for (\S+)", exc.message)
+    if exc.code == "no_wild_for_card" and found:
+        return f"ningún comodín del juego {found.group(1)} está en lugar de {found.group(2)}"
+    return exc.message
+
+
+def _lang(lang: str) -> str:
+    key = lang.strip().lower()
+    if key not in LANGS:
+        raise ValueError(f"unknown language {lang!r}: use 'es' (español) or 'en' (English)")
+    return key
+
+
+def _t(lang: str, key: str, **values: Any) -> str:
+    return _UI[lang][key].format(**values)
+
+
+# --------------------------------------------------------------------------- small renderers
+
+def card_text(card: Card) -> Text:
+    """A card in record notation, coloured: hearts and diamonds red, the joker magenta."""
+    if card.is_joker:
+        return Text(str(card), style="bold magenta")
+    return Text(str(card), style="bold red" if card.is_red else "bold")
+
+
+def cards_text(cards: Sequence[Card], sep: str = " ") -> Text:
+    return Text(sep).join(card_text(c) for c in cards)
+
+
+def meld_text(meld: Meld) -> Text:
+    """A meld as :meth:`Meld.describe` writes it (``escala 5H 6H(JK) 7H 8H``: a wild card shows
+    what it stands for), coloured."""
+    out = Text(("trío" if meld.kind == "trio" else meld.kind) + " ", style="italic")
+    for i, card in enumerate(meld.cards):
+        if i:
+            out.append(" ")
+        if meld.wild[i]:
+            out.append(meld.stands_for(i), style="cyan")
+            out.append("(")
+            out.append_text(card_text(card))
+            out.append(")")
+        else:
+            out.append_text(card_text(card))
+    return out
+
+
+def _names(names: Sequence[str], lang: str) -> str:
+    if len(names) <= 1:
+        return "".join(names)
+    joiner = " y " if lang == "es" else " and "
+    return ", ".join(names[:-1]) + joiner + names[-1]
+
+
+def _contract_words(game: Game, number: int, lang: str) -> str:
+    rnd = game.round_def(number)
+    return _t(lang, "or").join(c.words(lang) for c in rnd.contracts)
+
+
+def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
+                view: View | None = None, compact: bool = False,
+                current: bool = True) -> Table:
+    """The score sheet (anotador) as a table: one row per round (contract, who went out, each
+    player's score), then the totals. With a ``view``, two rows more on top: each player's
+    cards in hand and whether they are down. ``compact``: fewer lines, for the game screen;
+    ``current=False`` leaves out the round being played (and ``compact`` does too)."""
+    sheet = game.score_sheet()
+    title = _t(lang, "sheet_marks" if game.rules.scoring == "rounds" else "sheet")
+    if compact:
+        table = Table(title=title, title_justify="left", box=box.SIMPLE_HEAD, pad_edge=False,
+                      show_edge=False, title_style="bold")
+    else:
+        table = Table(title=title, title_justify="left", title_style="bold")
+    table.add_column(_t(lang, "col_round"), justify="right")
+    table.add_column(_t(lang, "col_contract"))
+    table.add_column(_t(lang, "col_out"))
+    for seat, name in enumerate(sheet.players):
+        style = "bold" if view is not None and seat == view.seat else None
+        table.add_column(name, justify="right", header_style=style)
+    if view is not None:
+        table.add_row("", _t(lang, "row_cards"), "", *[str(k) for k in view.hand_counts])
+        table.add_row("", _t(lang, "row_down"), "", *["✓" if d else "·" for d in view.down],
+                      end_section=not compact)
+    for number, row in enumerate(sheet.rounds, 1):
+        contract = _contract_words(game, number, lang) if words else str(game.round_def(number))
+        if row is None:
+            if compact or not current:
+                continue
+            table.add_row(str(number), contract, _t(lang, "in_play"), *["—"] * game.n,
+                          style="dim")
+            continue
+        out = sheet.players[row.went_out] if row.went_out is not None else _t(lang, "nobody")
+        table.add_row(str(number), contract, out, *[str(s) for s in row.scores])
+    if not compact:
+        table.add_section()
+    table.add_row("", _t(lang, "total"), "", *[str(s) for s in sheet.totals], style="bold")
+    return table
+
+
+def _result_line(game: Game, lang: str) -> str:
+    sheet = game.score_sheet()
+    if sheet.finished:
+        names = [sheet.players[s] for s in sheet.winners]
+        return _t(lang, "winner" if len(names) == 1 else "winners", names=_names(names, lang))
+    played = sum(1 for r in sheet.rounds if r is not None)
+    return _t(lang, "not_over", played=played, total=game.rounds_planned)
+
+
+# --------------------------------------------------------------------------- options
+
+def parse_set_options(items: Sequence[str] | None) -> dict[str, Any]:
+    """``["buying=penalty_card", "rounds=[1,3]", "max_wilds_per_meld=null"]`` as options: each
+    value is read as JSON when it can be, else kept as text.
+
+    >>> parse_set_options(["rounds=[1, 3]", "buying=penalty_card", "wrap=true"])
+    {'rounds': [1, 3], 'buying': 'penalty_card', 'wrap': True}
+    """
+    options: dict[str, Any] = {}
+    for item in items or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RulesError(f"--set takes option=value, not {item!r}")
+        raw = raw.strip()
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[name] = value
+    return options
+
+
+# --------------------------------------------------------------------------- the game loop
+
+class _Quit(Exception):
+    """The person asked to stop."""
+
+
+class _Session:
+    """One game in the terminal: seat 0 is the person, every other seat a bot."""
+
+    def __init__(self, console: Console, read_line: Callable[[str], str], game: Game,
+                 bots: Mapping[int, Bot], lang: str, sort: str) -> None:
+        self.console = console
+        self.read_line = read_line
+        self.game = game
+        self.bots = bots
+        self.lang = lang
+        self.sort = sort
+
+    # ------------------------------------------------------------- output helpers
+
+    def t(self, key: str, **values: Any) -> str:
+        return _t(self.lang, key, **values)
+
+    def say(self, text: str | Text, style: str | None = None) -> None:
+        self.console.print(text, style=style, highlight=False)
+
+    def ask(self, prompt: str) -> str:
+        return self.read_line(prompt).strip()
+
+    def sorted_hand(self, cards: Sequence[Card]) -> list[Card]:
+        return sort_by_suit(cards) if self.sort == "suit" else sort_by_rank(cards)
+
+    # ------------------------------------------------------------- the loop
+
+    def run(self) -> None:
+        game = self.game
+        self.announce_round()
+        while not game.is_over:
+            seat = game.seat_to_act
+            if seat is None:
+                raise RuntimeError("the game is not over, but no seat is to act")
+            action = self.human_move() if seat == 0 else self.bot_move(seat)
+            if action is None:
+                continue
+            if isinstance(action, Draw) and action.source == "mazo":
+                self.offer_buys(seat)
+                if not game.can_apply(action):
+                    continue
+            self.apply(action)
+
+    def apply(self, action: Action) -> None:
+        game = self.game
+        view = game.view(action.seat)
+        top = view.pozo_top
+        before_hand = list(game.hand(action.seat))
+        rounds_before = len(game.results)
+        game.apply(action)
+        self.report(action, top, before_hand, rounds_before)
+        if len(game.results) > rounds_before:
+            self.round_over()
+
+    def report(self, action: Action, top: Card | None, before: list[Card],
+               rounds_before: int) -> None:
+        """One line for a move: in the third person for a bot, the second for the person, who
+        also learns the card drawn from the mazo (or given as the penalty for buying)."""
+        game = self.game
+        mine = action.seat == 0
+        values: dict[str, Any] = {"name": game.players[action.seat], "card": top}
+        new: list[Card] = []
+        if mine and len(game.results) == rounds_before:
+            new = list(game.hand(0))
+            for c in before:
+                if c in new:
+                    new.remove(c)
+        key = action.kind
+        if isinstance(action, Draw):
+            key = "draw_pozo" if action.source == "pozo" else "draw_mazo"
+            if key == "draw_mazo" and new:
+                values["card"] = new[0]
+        elif isinstance(action, Bajar):
+            values["melds"] = Text(" / ").join(cards_text(m) for m in action.melds)
+        elif isinstance(action, (Agregar, Swap)):
+            values["card"], values["meld"] = action.card, action.meld
+            if isinstance(action, Swap) and game.rules.joker_replacement == "relocate":
+                table = game.view(0).melds
+                if action.meld < len(table) and table[action.meld].kind == "escala":
+                    key = "swap_relocate"
+        elif isinstance(action, Discard):
+            values["card"] = action.card
+        elif isinstance(action, Buy):
+            if top in new:
+                new.remove(top)
+            if new:
+                key, values["penalty"] = "buy_penalty", new[0]
+        if mine:
+            key += "_2"
+        line = Text("• ", style="dim")
+        line.append_text(self._fill(key, **values))
+        self.say(line)
+
+    def _fill(self, key: str, **values: Any) -> Text:
+        """A UI string with cards (and melds) coloured in it."""
+        template = _UI[self.lang][key]
+        out = Text()
+        pos = 0
+        while pos < len(template):
+            start = template.find("{", pos)
+            if start < 0:
+                out.append(template[pos:])
+                break
+            end = template.index("}", start)
+            out.append(template[pos:start])
+            value = values[template[start + 1:end]]
+            if isinstance(value, Card):
+                out.append_text(card_text(value))
+            elif isinstance(value, Text):
+                out.append_text(value)
+            elif value is None:
+                out.append("?")
+            else:
+                out.append(str(value))
+            pos = end + 1
+        return out
+
+    # ------------------------------------------------------------- rounds
+
+    def announce_round(self) -> None:
+        game = self.game
+        view = game.view(0)
+        head = Text(self.t("round", n=view.round, total=view.rounds), style="bold")
+        head.append(" · " + self.t("contract", words=_contract_words(game, view.round,
+                                                                    self.lang)))
+        self.console.rule(head)
+        first = view.to_act if view.to_act is not None else (view.dealer + 1) % game.n
+        self.say(self.t("dealer", dealer=game.players[view.dealer], first=game.players[first]),
+                 style="dim")
+        if view.go_out_at_once:
+            self.say(self.t("at_once"), style="yellow")
+
+    def round_over(self) -> None:
+        game = self.game
+        result = game.results[-1]
+        self.console.rule(Text(self.t("round_over", n=result.round), style="bold"))
+        if result.went_out is not None:
+            key = "went_out_2" if result.went_out == 0 else "went_out"
+            self.say(self.t(key, name=game.players[result.went_out]), style="bold green")
+        else:
+            self.say(self.t("nobody_out"), style="yellow")
+        self.console.print(sheet_table(game, self.lang, words=False, current=False))
+        if game.is_over:
+            self.console.rule(Text(self.t("game_over"), style="bold"))
+            self.say(_result_line(game, self.lang), style="bold green")
+            return
+        answer = self.ask(self.t("continue"))
+        if _COMMANDS.get(answer.lower()) == "quit":
+            raise _Quit
+        self.announce_round()
+
+    # ------------------------------------------------------------- bots
+
+    def bot_move(self, seat: int) -> Action:
+        legal = self.game.legal_actions(seat)
+        if not len(legal):
+            raise RuntimeError(f"seat {seat} is to act but has no legal action")
+        return self.bots[seat].choose(self.game.view(seat), legal)
+
+    def offer_buys(self, drawer: int) -> None:
+        """Before ``drawer`` takes from the mazo, the others may buy the pozo top, nearest in
+        turn order first; the first to buy closes the window."""
+        game = self.game
+        for k in range(1, game.n):
+            seat = (drawer + k) % game.n
+            legal = game.legal_actions(seat)
+            buy = next((a for a in legal if isinstance(a, Buy)), None)
+            if buy is None:
+                continue
+            view = game.view(seat)
+            if seat == 0:
+                wants = self.ask_buy(view)
+            else:
+                bot = self.bots[seat]
+                wants = isinstance(bot, Buyer) and bot.wants_to_buy(view, legal)
+            if wants:
+                self.apply(buy)
+                return
+
+    def ask_buy(self, view: View) -> bool:
+        top = view.pozo_top
+        hand = " ".join(str(c) for c in self.sorted_hand(view.hand or ()))
+        answer = self.ask(self.t("buy_q", card=top, hand=hand)).lower()
+        if _COMMANDS.get(answer) == "quit":
+            raise _Quit
+        return answer in self.t("yes").split()
+
+    # ------------------------------------------------------------- the person
+
+    def human_move(self) -> Action | None:
+        """Ask until the person gives a legal action (``None``: something else happened, such
+        as an undo, so look again at who is to act)."""
+        game = self.game
+        self.show_board(full=game.phase == "draw")
+        while True:
+            legal = game.legal_actions(0)
+            options = self.numbered(legal)
+            if not options:
+                raise RuntimeError(self.t("nothing_legal"))
+            self.show_options(options)
+            text = self.ask(self.t("prompt"))
+            if not text:
+                continue
+            word = text.lower()
+            command = _COMMANDS.get(word)
+            if command == "quit":
+                raise _Quit
+            if command == "help":
+                self.say(self.t("help"))
+                continue
+            if command == "rules":
+                self.console.print(Markdown(describe_rules(game.rules, self.lang)))
+                continue
+            if command == "sort" or word in ("sort rank", "sort suit", "ordenar número",
+                                             "ordenar pinta"):
+                self.toggle_sort(word)
+                self.show_board()
+                continue
+            if command == "undo":
+                try:
+                    undone = game.undo(0)
+                except IllegalAction as exc:
+                    self.say(self.t("illegal", msg=explain(exc, self.lang)), style="red")
+                    continue
+                self.say(self.t("undone", action=str(undone)), style="yellow")
+                return None
+            if word.isdigit():
+                n = int(word)
+                if not 1 <= n <= len(options):
+                    self.say(self.t("no_option", n=n, last=len(options)), style="red")
+                    continue
+                return options[n - 1]
+            try:
+                action = self.parse(text)
+            except ActionError as exc:
+                self.say(self.t("unparsable", msg=str(exc)), style="red")
+                continue
+            try:
+                game.verify(action)
+            except IllegalAction as exc:
+                self.say(self.t("illegal", msg=explain(exc, self.lang)), style="red")
+                continue
+            return action
+
+    def parse(self, text: str) -> Action:
+        words = text.split()
+        if len(words) == 1:
+            only = words[0].lower()
+            if only in ("mazo", "pozo"):
+                return Action.parse(f"draw {only}", 0)
+            if only != "buy" and only not in _ALIASES:
+                try:
+                    card = Card.parse(only)
+                except CardError:
+                    pass
+                else:
+                    return Discard(0, card)
+        first = words[0].lower()
+        words[0] = _ALIASES.get(first, first)
+        return Action.parse(" ".join(words), 0)
+
+    def toggle_sort(self, word: str) -> None:
+        if word.endswith(("rank", "número")):
+            self.sort = "rank"
+        elif word.endswith(("suit", "pinta")):
+            self.sort = "suit"
+        else:
+            self.sort = "suit" if self.sort == "rank" else "rank"
+        how = self.t("by_suit" if self.sort == "suit" else "by_rank")
+        self.say(self.t("sorted", how=how), style="dim")
+
+    def numbered(self, legal: Sequence[Action]) -> list[Action]:
+        """The legal actions in the order they are numbered: draws, bajar, agregar, swap, then
+        the discards in the order of the hand."""
+        order = {"draw": 0, "bajar": 1, "agregar": 2, "swap": 3, "discard": 4, "buy": 5}
+        hand_order = {c: i for i, c in enumerate(self.sorted_hand(self.game.hand(0)))}
+
+        def key(a: Action) -> tuple[int, int]:
+            place = hand_order.get(a.card, 0) if isinstance(a, Discard) else 0
+            return order.get(a.kind, 9), place
+
+        return sorted(legal, key=key)
+
+    def show_options(self, options: Sequence[Action]) -> None:
+        view = self.game.view(0)
+        self.say(Text(self.t("can"), style="bold"))
+        groups: dict[str, list[tuple[int, Action]]] = {}
+        for i, a in enumerate(options, 1):
+            groups.setdefault(a.kind, []).append((i, a))
+        width = max(len(self.t("g_" + k)) for k in groups) + 1
+        for kind, items in groups.items():
+            label = (self.t("g_" + kind) + ":").ljust(width + 1)
+            if kind == "bajar":
+                for j, (i, a) in enumerate(items):
+                    line = Text("  " + (label if j == 0 else " " * len(label)))
+                    line.append(f"{i}) ", style="cyan")
+                    line.append(str(a))
+                    self.say(line)
+                continue
+            line = Text("  " + label)
+            for j, (i, a) in enumerate(items):
+                if j:
+                    line.append(" | " if kind == "draw" else "  ")
+                line.append(f"{i}) ", style="cyan")
+                if isinstance(a, Discard):
+                    line.append_text(card_text(a.card))
+                elif isinstance(a, Draw) and a.source == "pozo" and view.pozo_top is not None:
+                    line.append(str(a) + " (")
+                    line.append_text(card_text(view.pozo_top))
+                    line.append(")")
+                else:
+                    line.append(str(a))
+            self.say(line)
+
+    def show_board(self, full: bool = True) -> None:
+        """The screen: round and contract, whose turn, the score sheet (when ``full``), the
+        table's melds, the pozo and the mazo, and the hand."""
+        game = self.game
+        view = game.view(0)
+        self.say("")
+        head = Text(self.t("round", n=view.round, total=view.rounds), style="bold")
+        head.append(" · " + self.t("contract", words=_contract_words(game, view.round,
+                                                                    self.lang)))
+        if view.go_out_at_once:
+            head.append(" · " + self.t("at_once_short"), style="yellow")
+        self.say(head)
+        if view.to_act == 0:
+            key = "your_turn_draw" if view.phase == "draw" else "your_turn_play"
+            if key == "your_turn_play" and view.down[0]:
+                key = "your_turn_down"
+            self.say(self.t(key), style="bold green")
+        elif view.to_act is not None:
+            self.say(self.t("turn_of", name=game.players[view.to_act]))
+        if full:
+            self.console.print(sheet_table(game, self.lang, words=False, view=view,
+                                           compact=True))
+        self.say(Text(self.t("table") + ":", style="bold"))
+        if not view.melds:
+            self.say("  " + self.t("no_melds"), style="dim")
+        for i, meld in enumerate(view.melds):
+            line = Text(f"  {i:>2}  ", style="cyan")
+            owner = game.players[meld.owner] if 0 <= meld.owner < game.n else ""
+            line.append(f"{owner:<8} ", style="dim")
+            line.append_text(meld_text(meld))
+            self.say(line)
+        if view.open_hands is not None:
+            for seat, cards in enumerate(view.open_hands):
+                if seat != 0:
+                    line = Text(f"  {self.t('hand_of', name=game.players[seat])}: ", style="dim")
+                    line.append_text(cards_text(self.sorted_hand(cards)))
+                    self.say(line)
+        line = Text(self.t("pozo") + ": ", style="bold")
+        if view.pozo_top is not None:
+            line.append_text(card_text(view.pozo_top))
+        else:
+            line.append(self.t("pozo_empty"))
+        line.append("    " + self.t("mazo") + ": ", style="bold")
+        line.append(f"{view.mazo_count} {self.t('card' if view.mazo_count == 1 else 'cards')}")
+        self.say(line)
+        how = self.t("by_suit" if self.sort == "suit" else "by_rank")
+        line = Text(f"{self.t('hand')} ({how}, {len(view.hand or ())}): ", style="bold")
+        line.append_text(cards_text(self.sorted_hand(view.hand or ()), sep="  "))
+        self.say(line)
+
+
+def _default_save_path(seed: int) -> Path:
+    base = f"carioca-{datetime.date.today().isoformat()}-{seed}"
+    path = Path.cwd() / f"{base}.json"
+    k = 2
+    while path.exists():
+        path = Path.cwd() / f"{base}-{k}.json"
+        k += 1
+    return path
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    return random.Random(f"carioca:bot:{seed}:{seat}").getrandbits(32)
+
+
+def play_game(console: Console, read_line: Callable[[str], str], preset: str = "chile",
+              players: int = 4, seed: int | None = None, *, name: str | None = None,
+              lang: str = "es", sort: str = "rank", options: Mapping[str, Any] | None = None,
+              save: str | Path | None = None,
+              bots: Sequence[Bot] | None = None) -> Game:
+    """Play one game in ``console``: seat 0 answers through ``read_line(prompt)``, every other
+    seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``read_line`` may raise
+    ``EOFError`` or ``KeyboardInterrupt`` to stop, as may the answer ``quit``. At the end, or when
+    stopped, the record is saved to ``save`` (default ``carioca-<date>-<seed>.json`` here) and the
+    path printed. Raises :class:`RulesError` for rules or options that cannot be played, and
+    ``ValueError`` for a bad ``lang`` or ``sort``. Returns the game as it stands."""
+    lang = _lang(lang)
+    if sort not in ("rank", "suit"):
+        raise ValueError(_t(lang, "err_sort", value=sort))
+    rules = RuleSet.preset(preset, **dict(options or {}))
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(32)
+    me = name or _t(lang, "you")
+    others = [n for n in _BOT_NAMES if n != me]
+    names = [me, *others[: max(players - 1, 0)]]
+    if players > len(names):
+        names += [f"Bot {i}" for i in range(len(names), players)]
+    rules.check_players(players)
+    game = Game.new(rules, names[:players], seed=seed)
+    seat_bots: dict[int, Bot] = {}
+    for seat in range(1, players):
+        seat_bots[seat] = bots[seat - 1] if bots is not None else RandomBot(_bot_seed(seed, seat))
+    session = _Session(console, read_line, game, seat_bots, lang, sort)
+    try:
+        session.run()
+    except (_Quit, EOFError, KeyboardInterrupt):
+        console.print()
+        console.print(_t(lang, "bye"), style="yellow", highlight=False)
+    finally:
+        path = Path(save) if save is not None else _default_save_path(seed)
+        try:
+            path.write_text(record_mod.dumps(game), encoding="utf-8")
+        except OSError as exc:
+            console.print(_t(lang, "save_failed", path=path, msg=exc.strerror or exc),
+                          style="red", highlight=False)
+        else:
+            console.print(_t(lang, "saved", path=path), style="bold", highlight=False)
+    return game
+
+
+# --------------------------------------------------------------------------- commands
+
+app = typer.Typer(
+    name="carioca",
+    help="Carioca, the Chilean contract rummy: the rules of every variant, game records, and a "
+         "game in the terminal.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+)
+
+LangOption = Annotated[str, typer.Option("--lang", help="es (español, the default) or en.")]
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Change a rule: option=value (the value is read as JSON when it "
+                               "can be: --set rounds=[1,3] --set buying=penalty_card)."),
+]
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"carioca: {message}", style="red", highlight=False,
+                               markup=False, soft_wrap=True)
+    return typer.Exit(EXIT_ERROR)
+
+
+def _checked_lang(lang: str) -> str:
+    try:
+        return _lang(lang)
+    except ValueError as exc:
+        raise _fail(str(exc)) from None
+
+
+@app.command("rules")
+def rules_command(
+    preset: Annotated[str | None, typer.Argument(help="A preset: chile, chile-10, ...")] = None,
+    list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
+    lang: LangOption = "es",
+    set_options: SetOption = None,
+    plain: Annotated[bool, typer.Option("--plain", help="Print the markdown text as is.")] = False,
+) -> None:
+    """The rules of a preset, in words (with any option changed)."""
+    lang = _checked_lang(lang)
+    out = Console()
+    if list_presets or preset is None:
+        table = Table(show_header=False, box=None, pad_edge=False)
+        table.add_column(style="bold")
+        table.add_column()
+        for name, line in describe_preset_list(lang):
+            table.add_row(name, line)
+        out.print(table)
+        if preset is None and not list_presets:
+            out.print(_t(lang, "rules_hint"), style="dim", highlight=False)
+        return
+    try:
+        rules = RuleSet.preset(preset, **parse_set_options(set_options))
+        text = describe_rules(rules, lang)
+    except (RulesError, ValueError, TypeError) as exc:
+        raise _fail(str(exc)) from None
+    if plain or not out.is_terminal:
+        typer.echo(text, nl=False)
+    else:
+        out.print(Markdown(text))
+
+
+def _read_source(file: str) -> bytes:
+    if file == "-":
+        stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
+        return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
+    return Path(file).read_bytes()
+
+
+def _replay(file: str, as_json: bool, lang: str) -> int:
+    result: record_mod.Replay
+    try:
+        data = _read_source(file)
+    except OSError as exc:
+        msg = exc.strerror or str(exc)
+        result = record_mod.Replay(None, RecordError(f"cannot read {file}: {msg}"))
+    else:
+        try:
+            doc = record_mod.load(data)
+        except RecordError as exc:
+            result = record_mod.Replay(None, exc)
+        else:
+            result = record_mod.replay(doc)
+    if as_json:
+        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return EXIT_ERROR if result.error is not None else 0
+    out = Console()
+    if result.game is not None and result.game.deals:
+        out.print(sheet_table(result.game, lang))
+        if result.error is None:
+            out.print(_result_line(result.game, lang), highlight=False)
+    error = result.error
+    if error is None:
+        return 0
+    if error.round is not None and error.action is not None:
+        text = _t(lang, "err_at", round=error.round, action=error.action, msg=error.message)
+    elif error.round is not None:
+        text = _t(lang, "err_at_round", round=error.round, msg=error.message)
+    else:
+        text = _t(lang, "err_doc", msg=error.message)
+    Console(stderr=True).print(text, style="red", highlight=False, markup=False,
+                               soft_wrap=True)
+    return EXIT_ERROR
+
+
+@app.command("replay")
+def replay_command(
+    file: Annotated[str, typer.Argument(help="A carioca-record/1 JSON file ('-': stdin).")],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
+    lang: LangOption = "es",
+) -> None:
+    """Replay a game record and print its score sheet, or the first rule it breaks."""
+    lang = _checked_lang(lang)
+    try:
+        code = _replay(file, as_json, lang)
+    except Exception as exc:  # noqa: BLE001 - no input may end in a traceback
+        msg = f"{type(exc).__name__}: {exc}"
+        if as_json:
+            doc = {"error": {"round": None, "action": None,
+                             "message": _t("en", "err_internal", msg=msg)}}
+            typer.echo(json.dumps(doc, ensure_ascii=False))
+            raise typer.Exit(EXIT_ERROR) from None
+        raise _fail(_t(lang, "err_internal", msg=msg)) from None
+    if code:
+        raise typer.Exit(code)
+
+
+@app.command("play")
+def play_command(
+    preset: Annotated[str, typer.Option("--preset", help="The rules: chile, chile-10, ...")]
+    = "chile",
+    players: Annotated[int, typer.Option("--players", help="Players at the table, you included.")]
+    = 4,
+    name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
+    seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals and bots.")]
+    = None,
+    lang: LangOption = "es",
+    sort: Annotated[str, typer.Option("--sort", help="Sort your hand by rank or suit.")]
+    = "rank",
+    set_options: SetOption = None,
+    save: Annotated[Path | None, typer.Option(
+        "--save", help="Where to save the record (default: carioca-<date>-<seed>.json here).")]
+    = None,
+) -> None:
+    """Play a game in the terminal against random bots."""
+    lang = _checked_lang(lang)
+    if sort not in ("rank", "suit"):
+        raise _fail(_t(lang, "err_sort", value=sort))
+    console = Console()
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401 - line editing and history for input()
+
+    def read_line(prompt: str) -> str:
+        return console.input(Text(prompt, style="bold"))
+
+    try:
+        options = parse_set_options(set_options)
+        play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
+                  options=options, save=save)
+    except RulesError as exc:
+        raise _fail(str(exc)) from None
+    except Exception as exc:  # noqa: BLE001 - the record is saved; say what happened
+        raise _fail(_t(lang, "err_internal", msg=f"{type(exc).__name__}: {exc}")) from None
+
+
+def main() -> None:
+    """The ``carioca`` console script."""
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,536 @@
+"""The command line (``carioca rules``, ``replay``, ``play``) and the random bot."""
+
+from __future__ import annotations
+
+import copy
+import io
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from rich.console import Console
+from typer.testing import CliRunner
+
+from carioca import Game, RuleSet
+from carioca.actions import Action
+from carioca.bots import Bot, RandomBot
+from carioca.cli import app, parse_set_options, play_game
+from carioca.record import FORMAT, load, replay, to_record
+from carioca.rules import PRESETS
+
+runner = CliRunner()
+
+
+# --------------------------------------------------------------------------- helpers
+
+def random_game(preset: str = "chico", players: int = 3, seed: int = 4,
+                steps: int | None = None, **options: Any) -> Game:
+    """A game played by random bots, to the end or for ``steps`` actions."""
+    game = Game.new(RuleSet.preset(preset, **options), ["Ana", "Beto", "Caro", "Diego"][:players],
+                    seed=seed)
+    bots = [RandomBot(seed * 10 + i) for i in range(players)]
+    done = 0
+    while not game.is_over and (steps is None or done < steps):
+        seat = game.seat_to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+        done += 1
+    return game
+
+
+def write(tmp_path: Path, doc: Any, name: str = "game.json") -> Path:
+    path = tmp_path / name
+    path.write_text(doc if isinstance(doc, str) else json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def no_traceback(result: Any) -> None:
+    assert "Traceback" not in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+
+
+def replay_json(path: Path | str, input: str | None = None) -> tuple[int, dict[str, Any]]:
+    result = runner.invoke(app, ["replay", str(path), "--json"], input=input)
+    no_traceback(result)
+    doc = json.loads(result.stdout)
+    assert result.stdout.count("\n") == 1  # one document, one line
+    return result.exit_code, doc
+
+
+@pytest.fixture(scope="module")
+def finished() -> Game:
+    return random_game("chico", 3, seed=4)
+
+
+@pytest.fixture(scope="module")
+def record(finished: Game) -> dict[str, Any]:
+    return to_record(finished)
+
+
+# --------------------------------------------------------------------------- the bot
+
+def test_random_bot_is_a_bot_and_picks_only_legal_actions() -> None:
+    bot = RandomBot(seed=1)
+    assert isinstance(bot, Bot)
+    assert bot.name and bot.description
+    game = Game.new(RuleSet.preset("chile"), ["A", "B", "C"], seed=2)
+    for _ in range(200):
+        seat = game.seat_to_act
+        assert seat is not None
+        legal = game.legal_actions(seat)
+        action = bot.choose(game.view(seat), legal)
+        assert action in list(legal)
+        game.apply(action)
+
+
+def test_random_bot_is_repeatable_and_uniform() -> None:
+    legal: list[Action] = [Action.parse(f"discard {c}", 0) for c in ("2H", "3H", "4H", "5H")]
+    view = Game.new(RuleSet.preset("chile"), ["A", "B"], seed=1).view(0)
+    a = [RandomBot(7).choose(view, legal) for _ in range(5)]
+    b = [RandomBot(7).choose(view, legal) for _ in range(5)]
+    assert a == b
+    bot = RandomBot(3)
+    counts = {str(x): 0 for x in legal}
+    for _ in range(4000):
+        counts[str(bot.choose(view, legal))] += 1
+    assert all(800 < k < 1200 for k in counts.values()), counts
+    with pytest.raises(ValueError):
+        bot.choose(view, [])
+
+
+def test_random_games_replay_to_the_same_scores() -> None:
+    for preset in ("chile", "online", "familia"):
+        game = random_game(preset, 3, seed=9)
+        assert game.is_over
+        result = replay(to_record(game))
+        assert result.error is None
+        assert result.to_json() == game.score_sheet().to_json()
+
+
+# --------------------------------------------------------------------------- rules
+
+def test_rules_list_names_every_preset() -> None:
+    for args in (["rules", "--list"], ["rules", "--list", "--lang", "en"], ["rules"]):
+        result = runner.invoke(app, args)
+        assert result.exit_code == 0, result.output
+        for name in PRESETS:
+            assert name in result.stdout
+    assert len(PRESETS) == 8
+    assert "Carioca chico" in runner.invoke(app, ["rules", "--list"]).stdout
+
+
+def test_rules_in_english_mention_the_contracts() -> None:
+    result = runner.invoke(app, ["rules", "chile", "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert text.startswith("# Carioca: chile")
+    for contract in ("two tríos", "one trío and one escala of 4", "two escalas of 4",
+                     "three tríos", "one trío and two escalas of 4", "three escalas of 4",
+                     "four tríos"):
+        assert contract in text
+
+
+def test_rules_in_spanish_by_default() -> None:
+    result = runner.invoke(app, ["rules", "chile"])
+    assert result.exit_code == 0
+    assert "dos tríos" in result.stdout and "Comodines" in result.stdout
+
+
+def test_rules_with_options() -> None:
+    result = runner.invoke(app, ["rules", "chile", "--lang", "en", "--set", "rounds=[1,3]",
+                                 "--set", "buying=penalty_card",
+                                 "--set", "max_wilds_per_meld=null"])
+    assert result.exit_code == 0, result.output
+    assert "2 rounds are played" in result.stdout
+    assert "four tríos" not in result.stdout
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["rules", "nope"], "unknown preset 'nope'"),
+    (["rules", "chil"], "did you mean 'chile'"),
+    (["rules", "chile", "--set", "bying=off"], "unknown option 'bying'"),
+    (["rules", "chile", "--set", "buying=sometimes"], "option 'buying' must be one of"),
+    (["rules", "chile", "--set", "rounds=[9]"], "there is no round 9"),
+    (["rules", "chile", "--set", "wrap"], "option=value"),
+    (["rules", "chile", "--lang", "fr"], "unknown language 'fr'"),
+    (["rules", "dos-libres", "--set", 'contracts=["4E"]', "--set", "hand_size=13"],
+     "can never be played"),
+])
+def test_rules_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
+    assert result.stdout == ""
+
+
+def test_set_values_are_json_or_text() -> None:
+    assert parse_set_options(["buying=penalty_card", "rounds=[1,3]", "max_wilds_per_meld=null",
+                              "wrap=true", "out_score=-10", "values={\"A\": 15}"]) == {
+        "buying": "penalty_card", "rounds": [1, 3], "max_wilds_per_meld": None, "wrap": True,
+        "out_score": -10, "values": {"A": 15}}
+
+
+# --------------------------------------------------------------------------- replay
+
+def test_replay_json_prints_the_score_sheet(tmp_path: Path, finished: Game,
+                                            record: dict[str, Any]) -> None:
+    code, doc = replay_json(write(tmp_path, record))
+    assert code == 0
+    assert doc == finished.score_sheet().to_json()
+    assert doc["finished"] is True and doc["winners"]
+
+
+def test_replay_from_stdin(record: dict[str, Any], finished: Game) -> None:
+    code, doc = replay_json("-", input=json.dumps(record))
+    assert code == 0
+    assert doc == finished.score_sheet().to_json()
+
+
+def test_replay_of_a_game_stopped_midway(tmp_path: Path) -> None:
+    game = random_game("chile", 4, seed=12, steps=150)
+    code, doc = replay_json(write(tmp_path, to_record(game)))
+    assert code == 0
+    assert doc == game.score_sheet().to_json()
+    assert doc["finished"] is False and doc["rounds"][-1]["scores"] is None
+
+
+def test_replay_table(tmp_path: Path, finished: Game, record: dict[str, Any]) -> None:
+    result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "en"])
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    sheet = finished.score_sheet()
+    for name in sheet.players:
+        assert name in out
+    for total in sheet.totals:
+        assert str(total) in out
+    assert "Total" in out and "two tríos" in out
+    winners = [sheet.players[s] for s in sheet.winners]
+    assert any(line.startswith(winners[0]) and "win" in line for line in out.splitlines())
+
+
+def _set(doc: dict[str, Any], path: tuple[Any, ...], value: Any) -> dict[str, Any]:
+    doc = copy.deepcopy(doc)
+    target = doc
+    for key in path[:-1]:
+        target = target[key]
+    target[path[-1]] = value
+    return doc
+
+
+def _wrong_seat(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    action = doc["rounds"][1]["actions"][2]
+    action["p"] = (action["p"] + 1) % len(doc["players"])
+    return doc
+
+
+def _second_draw(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    actions = doc["rounds"][0]["actions"]
+    actions[3] = dict(actions[2])  # a draw where the discard was: drawn twice
+    assert "draw" in actions[2]
+    return doc
+
+
+def _card_too_many(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    doc["rounds"][0]["deal"]["mazo"].append("7H")
+    return doc
+
+
+def _unknown_card(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    doc["rounds"][0]["deal"]["hands"][1][3] = "11H"
+    return doc
+
+
+def _unknown_card_in_action(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    actions = doc["rounds"][1]["actions"]
+    index = next(i for i, a in enumerate(actions) if "discard" in a)
+    actions[index]["discard"] = "ZZ"
+    return doc
+
+
+def _no_players(record: dict[str, Any]) -> dict[str, Any]:
+    doc = copy.deepcopy(record)
+    del doc["players"]
+    return doc
+
+
+ERROR_CASES: dict[str, tuple[Callable[[dict[str, Any]], Any], int | None, int | None, str]] = {
+    # name: (make the document, round, action, words in the message)
+    "non-object": (lambda r: [r], None, None, "JSON object"),
+    "not a record": (lambda r: _set(r, ("format",), "pgn"), None, None, "not a"),
+    "unknown preset": (lambda r: _set(r, ("rules", "preset"), "nope"), None, None,
+                       "unknown preset 'nope'"),
+    "unknown option": (lambda r: _set(r, ("rules", "options"), {"bying": "off"}), None, None,
+                       "unknown option 'bying'"),
+    "bad option value": (lambda r: _set(r, ("rules", "options"), {"buying": "always"}), None,
+                         None, "option 'buying'"),
+    "missing players": (_no_players, None, None, "players"),
+    "unknown card": (_unknown_card, 1, None, "'11H' is not a card"),
+    "unknown card in an action": (_unknown_card_in_action, 2, None, "'ZZ' is not a card"),
+    "a card too many": (_card_too_many, 1, None, "deck"),
+    "wrong seat": (_wrong_seat, 2, 3, "turn"),
+    "illegal action": (_second_draw, 1, 4, "drawn already"),
+}
+
+
+@pytest.mark.parametrize("case", list(ERROR_CASES))
+def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> None:
+    make, round_, action, words = ERROR_CASES[case]
+    doc = make(record)
+    if case == "unknown card in an action":
+        # the action number is that of the bad discard
+        actions = doc["rounds"][1]["actions"]
+        action = next(i for i, a in enumerate(actions, 1) if a.get("discard") == "ZZ")
+    path = write(tmp_path, doc)
+    code, out = replay_json(path)
+    assert code == 2
+    assert set(out) == {"error"}
+    error = out["error"]
+    assert (error["round"], error["action"]) == (round_, action), error
+    assert words in error["message"]
+    assert "internal error" not in error["message"]
+    # without --json: a readable message on stderr, exit 2, no traceback
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert words in result.stderr
+    if round_ is not None and action is not None:
+        assert f"ronda {round_}, jugada {action}" in result.stderr
+        assert "Anotador" in result.stdout  # the sheet so far
+
+
+def test_replay_malformed_json(tmp_path: Path) -> None:
+    for text in ('{"format": "carioca-record/1", ', "", "nul", "\xff\xfe", "[" * 100_000):
+        code, out = replay_json(write(tmp_path, text))
+        assert code == 2
+        assert out["error"]["round"] is None and out["error"]["action"] is None
+        assert "not JSON" in out["error"]["message"]
+
+
+def test_replay_missing_file(tmp_path: Path) -> None:
+    code, out = replay_json(tmp_path / "nope.json")
+    assert code == 2
+    assert out == {"error": {"round": None, "action": None,
+                             "message": out["error"]["message"]}}
+    assert "cannot read" in out["error"]["message"]
+    result = runner.invoke(app, ["replay", str(tmp_path)])  # a folder
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert "cannot read" in result.stderr
+
+
+def test_replay_never_crashes_on_odd_documents(tmp_path: Path, record: dict[str, Any]) -> None:
+    odd: list[Any] = [
+        None, 0, "x", {}, {"format": FORMAT},
+        _set(record, ("rules",), []), _set(record, ("rules",), {"preset": 7}),
+        _set(record, ("rules", "options"), {"rounds": "1"}),
+        _set(record, ("rules", "options"), {"values": {"A": "x"}}),
+        _set(record, ("players",), []), _set(record, ("players",), ["solo"]),
+        _set(record, ("players",), [1, 2]), _set(record, ("players",), ["p"] * 9),
+        _set(record, ("rounds",), "x"), _set(record, ("rounds",), [1]),
+        _set(record, ("rounds",), [{"seed": "x"}]), _set(record, ("rounds",), [{"seed": 1.5}]),
+        _set(record, ("rounds", 0, "deal"), {"hands": "x", "pozo": []}),
+        _set(record, ("rounds", 0, "deal", "pozo"), []),
+        _set(record, ("rounds", 0, "actions"), [{"p": 0}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": "1", "draw": "mazo"}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": 10**30, "draw": "mazo"}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": 1, "draw": "x"}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": 1, "bajar": [[]]}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": 1, "agregar": {"card": 1, "meld": -1}}]),
+        _set(record, ("rounds", 0, "actions"), [{"p": 1, "buy": "yes"}]),
+        {**record, "extra": 1},
+    ]
+    for doc in odd:
+        code, out = replay_json(write(tmp_path, doc))
+        assert code == 2, doc
+        assert out["error"]["message"] and "internal error" not in out["error"]["message"]
+    # a round may be dealt from any whole-number seed, and stop before its first action
+    code, out = replay_json(write(tmp_path, _set(record, ("rounds",), [{"seed": 10**40}])))
+    assert code == 0 and out["rounds"] == [{"round": 1, "went_out": None, "scores": None}]
+
+
+def test_replay_turns_an_unexpected_failure_into_a_message(
+        tmp_path: Path, record: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    # Not an input the engine should ever fail on: this only checks the last line of defence.
+    def broken(doc: Any) -> Any:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr("carioca.record.replay", broken)
+    path = write(tmp_path, record)
+    code, out = replay_json(path)
+    assert code == 2
+    assert out["error"]["round"] is None and "internal error" in out["error"]["message"]
+    assert "RuntimeError: boom" in out["error"]["message"]
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert "RuntimeError: boom" in result.stderr
+
+
+# --------------------------------------------------------------------------- play
+
+class Script:
+    """Answers the prompts of :func:`play_game`: the given answers first, then ``default``,
+    and EOF after ``limit`` prompts."""
+
+    def __init__(self, answers: list[str], default: str = "1", limit: int = 10_000) -> None:
+        self.answers: Iterator[str] = iter(answers)
+        self.default = default
+        self.limit = limit
+        self.prompts: list[str] = []
+
+    def __call__(self, prompt: str) -> str:
+        self.prompts.append(prompt)
+        if len(self.prompts) > self.limit:
+            raise EOFError
+        return next(self.answers, self.default)
+
+
+def console() -> tuple[Console, io.StringIO]:
+    out = io.StringIO()
+    return Console(file=out, width=100, color_system=None), out
+
+
+def assert_replays(path: Path, game: Game) -> Any:
+    doc = load(path.read_text(encoding="utf-8"))
+    result = replay(doc)
+    assert result.error is None
+    assert result.to_json() == game.score_sheet().to_json()
+    return doc
+
+
+def test_play_a_few_moves_then_quit(tmp_path: Path) -> None:
+    con, out = console()
+    save = tmp_path / "g.json"
+    script = Script(["1", "1", "1", "1", "1", "quit"])
+    game = play_game(con, script, "chile", 3, seed=5, name="Ana", save=save)
+    text = out.getvalue()
+    assert "Ronda 1 de 8" in text and "dos tríos" in text
+    assert "Te toca: roba una carta" in text
+    assert "1) draw mazo | 2) draw pozo" in text
+    assert "Anotador" in text and "Mazo:" in text and "Pozo:" in text and "Tu mano" in text
+    assert "Beto roba del mazo" in text or "Beto toma" in text
+    assert f"Partida guardada en {save}" in text.replace("\n", "")
+    assert not game.is_over
+    doc = assert_replays(save, game)
+    assert doc["players"] == ["Ana", "Beto", "Caro"]
+    assert sum(len(r["actions"]) for r in doc["rounds"]) > 5
+
+
+def test_play_a_whole_game_choosing_option_1(tmp_path: Path) -> None:
+    con, out = console()
+    save = tmp_path / "whole.json"
+    game = play_game(con, Script([]), "chico", 2, seed=8, lang="en", save=save,
+                     options={"rounds": [1, 4]})  # 4: go out at once
+    assert game.is_over
+    text = out.getvalue()
+    assert "End of round 1" in text and "Game over" in text and "win" in text
+    assert_replays(save, game)
+
+
+def test_play_explains_what_is_wrong(tmp_path: Path) -> None:
+    con, out = console()
+    script = Script(["hola", "discard ZZ", "discard 9C", "99", "help", "sort", "mazo", "quit"])
+    play_game(con, script, "chile", 2, seed=3, save=tmp_path / "g.json")
+    text = out.getvalue()
+    assert "No entiendo: 'hola' is not an action" in text
+    assert "No entiendo: 'ZZ' is not a card" in text
+    assert "No se puede: primero roba una carta" in text
+    assert "No hay opción 99" in text
+    assert "bajar 7H 7S 7D / QS QH JK" in text  # the help
+    assert "Mano ordenada por pinta" in text and "por pinta" in text
+    assert "Robas del mazo:" in text
+
+
+def test_play_stops_on_eof_and_ctrl_c(tmp_path: Path) -> None:
+    for stop in (EOFError, KeyboardInterrupt):
+        con, out = console()
+
+        def read_line(prompt: str, stop: type[BaseException] = stop) -> str:
+            raise stop
+
+        save = tmp_path / f"{stop.__name__}.json"
+        game = play_game(con, read_line, "chile", 4, seed=1, save=save)
+        assert "Partida interrumpida" in out.getvalue()
+        assert_replays(save, game)
+
+
+def test_play_buying_and_undo(tmp_path: Path) -> None:
+    con, out = console()
+    save = tmp_path / "buy.json"
+    prompts: list[str] = []
+
+    def buyer(prompt: str) -> str:  # yes to every buy, option 1 for every move
+        prompts.append(prompt)
+        if len(prompts) > 300:
+            raise EOFError
+        return "s" if prompt.startswith("¿Compras") else "1"
+
+    game = play_game(con, buyer, "chile", 3, seed=2, save=save,
+                     options={"buying": "penalty_card"})
+    text = out.getvalue()
+    assert any(p.startswith("¿Compras") for p in prompts)
+    assert "• Compras " in text and "castigo" in text
+    assert_replays(save, game)
+
+    # undo (the online rules allow it): take back the first bajar offered, then go on
+    con, out = console()
+    state: dict[str, bool | None] = {"undo": False}
+
+    def read_line(prompt: str) -> str:
+        if state["undo"] is None:
+            return "1"
+        if state["undo"]:
+            state["undo"] = None
+            return "undo"
+        if "1) bajar" in out.getvalue().rsplit("Puedes:", 1)[-1]:
+            state["undo"] = True
+        return "1"
+
+    game = play_game(con, read_line, "online", 2, seed=6, save=save)
+    assert "Deshecho: bajar" in out.getvalue()
+    assert_replays(save, game)
+
+
+def test_play_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "--players", "2", "--seed", "77", "--lang", "en",
+                                 "--name", "Ana", "--sort", "suit"], input="1\n1\n1\nquit\n")
+    assert result.exit_code == 0, result.output
+    no_traceback(result)
+    saved = list(tmp_path.glob("carioca-*-77.json"))
+    assert len(saved) == 1
+    assert "Game saved to" in result.stdout
+    doc = load(saved[0].read_text(encoding="utf-8"))
+    assert replay(doc).error is None and doc["players"] == ["Ana", "Beto"]
+
+    path = tmp_path / "x.json"
+    result = runner.invoke(app, ["play", "--preset", "familia", "--seed", "1", "--save", str(path),
+                                 "--set", "rounds=[1]"], input="")  # EOF at once
+    assert result.exit_code == 0, result.output
+    assert path.exists() and replay(load(path.read_text())).error is None
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "--preset", "nope"], "unknown preset"),
+    (["play", "--players", "9"], "players"),
+    (["play", "--set", "bying=1"], "unknown option"),
+    (["play", "--sort", "colour"], "--sort"),
+    (["play", "--lang", "de"], "unknown language"),
+])
+def test_play_command_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, args: list[str],
+                             message: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert message in result.stderr
+    assert not list(tmp_path.iterdir())  # no game, nothing saved
