@@ -113,6 +113,18 @@ class View:
     buy_window: bool
     log: tuple[dict[str, Any], ...]
     sheet: ScoreSheet
+    known: tuple[tuple[Card, ...], ...] = ()
+    """Per seat, the cards everyone saw it take (from the pozo, or a wild swapped off the
+    table) that it still holds."""
+    turn: int = 0
+    laid_this_turn: bool = False
+    down_turn: tuple[int, ...] = ()
+    first_bajar_turn: tuple[int, ...] = ()
+    owed: tuple[tuple[str, ...], ...] = ()
+    """Per seat, what each contract alternative still asks of it (contract notation)."""
+    steals: tuple[int, ...] = ()
+    last_discarder: int | None = None
+    reshuffles: int = 0
 
     @property
     def pozo_top(self) -> Card | None:
@@ -143,6 +155,15 @@ class View:
             "buy_window": self.buy_window,
             "log": list(self.log),
             "sheet": self.sheet.to_json(),
+            "known": [[str(c) for c in k] for k in self.known],
+            "turn": self.turn,
+            "laid_this_turn": self.laid_this_turn,
+            "down_turn": list(self.down_turn),
+            "first_bajar_turn": list(self.first_bajar_turn),
+            "owed": [list(o) for o in self.owed],
+            "steals": list(self.steals),
+            "last_discarder": self.last_discarder,
+            "reshuffles": self.reshuffles,
         }
 
 
@@ -200,6 +221,7 @@ class _Round:
     reshuffles: int = 0
     laid_this_turn: bool = False
     rng: random.Random = field(default_factory=random.Random)
+    known: list[list[Card]] = field(default_factory=list)
 
     def copy(self) -> _Round:
         clone = _Round(
@@ -208,6 +230,7 @@ class _Round:
             list(self.down), list(self.down_turn), list(self.first_bajar_turn), list(self.buys),
             list(self.steals), self.current, self.phase, self.turn, self.window_open,
             self.last_discarder, self.reshuffles, self.laid_this_turn, random.Random(),
+            [list(k) for k in self.known],
         )
         clone.rng.setstate(self.rng.getstate())
         return clone
@@ -237,6 +260,8 @@ class Game:
         self._round: _Round | None = None
         self._undo: list[_Round] = []
         self._over = False
+        self.sampled = False
+        """True for a world sampled from a view (:meth:`from_view`): it has no true record."""
 
     # ----------------------------------------------------------------- starting
 
@@ -298,7 +323,7 @@ class Game:
             mazo=mazo, pozo=pozo,
             owed=[[list(c.melds) for c in definition.contracts] for _ in range(n)],
             down=[False] * n, down_turn=[-1] * n, first_bajar_turn=[-1] * n, buys=[0] * n,
-            steals=[0] * n, current=number % n,
+            steals=[0] * n, current=number % n, known=[[] for _ in range(n)],
             rng=random.Random(f"carioca:reshuffle:{deal.seed or 0}"),
         )
         self._round = state
@@ -328,6 +353,8 @@ class Game:
         """The game record (``carioca-record/1``) of everything played so far."""
         from .record import to_record
 
+        if self.sampled:
+            raise ValueError("a world sampled from a view has no record")
         return to_record(self)
 
     @classmethod
@@ -336,6 +363,34 @@ class Game:
         from .record import from_record
 
         return from_record(doc)
+
+    @classmethod
+    def from_view(cls, view: View, rules: RuleSet, rng: random.Random) -> Game:
+        """A whole game consistent with everything ``view.seat`` has seen: the cards it cannot
+        see (the others' hands but what they were seen to take, and the mazo) are dealt at
+        random by ``rng``. For search: a bot that plays out such worlds still decides from its
+        view alone. Later rounds are dealt from a seed drawn from ``rng``."""
+        if view.seat is None or view.hand is None or view.to_act is None:
+            raise ValueError("a world is sampled from a seat's view of a round being played")
+        game = cls(rules, view.players, seed=rng.getrandbits(32))
+        game.sampled = True
+        game.results = [r for r in view.sheet.rounds if r is not None]
+        game.deals = [Deal((), (), (), None)] * view.round
+        game.log = [[] for _ in range(view.round)]
+        hands = _sample_hands(view, rules, rng)
+        pool = hands.pop()
+        game._round = _Round(
+            number=view.round, definition=game.round_def(view.round), hands=hands,
+            mazo=pool, pozo=list(view.pozo), melds=list(view.melds),
+            owed=[[list(Contract.parse(a).melds) if a else [] for a in o] for o in view.owed],
+            down=list(view.down), down_turn=list(view.down_turn),
+            first_bajar_turn=list(view.first_bajar_turn), buys=list(view.buys),
+            steals=list(view.steals), current=view.to_act, phase=view.phase, turn=view.turn,
+            window_open=view.buy_window, last_discarder=view.last_discarder,
+            reshuffles=view.reshuffles, laid_this_turn=view.laid_this_turn,
+            rng=random.Random(rng.getrandbits(32)), known=[list(k) for k in view.known],
+        )
+        return game
 
     # ----------------------------------------------------------------- questions
 
@@ -563,6 +618,13 @@ class Game:
             down=tuple(state.down), buys=tuple(state.buys),
             buy_window=state.window_open and state.phase == "draw",
             log=tuple(self._public_log()), sheet=self.score_sheet(),
+            known=tuple(tuple(k) for k in state.known), turn=state.turn,
+            laid_this_turn=state.laid_this_turn, down_turn=tuple(state.down_turn),
+            first_bajar_turn=tuple(state.first_bajar_turn),
+            owed=tuple(tuple(str(Contract(tuple(a))) if a else "" for a in o)
+                       for o in state.owed),
+            steals=tuple(state.steals), last_discarder=state.last_discarder,
+            reshuffles=state.reshuffles,
         )
 
     def _public_log(self) -> Iterator[dict[str, Any]]:
@@ -595,7 +657,10 @@ class Game:
 
     def _do_draw(self, state: _Round, action: Draw) -> None:
         pile = state.mazo if action.source == "mazo" else state.pozo
-        state.hands[action.seat].append(pile.pop())
+        card = pile.pop()
+        state.hands[action.seat].append(card)
+        if action.source == "pozo":
+            state.known[action.seat].append(card)
         state.phase = "play"
         state.window_open = False
         state.laid_this_turn = False
@@ -627,7 +692,9 @@ class Game:
 
     def _do_buy(self, state: _Round, action: Buy) -> None:
         seat = action.seat
-        state.hands[seat].append(state.pozo.pop())
+        card = state.pozo.pop()
+        state.hands[seat].append(card)
+        state.known[seat].append(card)
         state.buys[seat] += 1
         state.window_open = False
         if self.rules.buying == "penalty_points":
@@ -697,6 +764,7 @@ class Game:
         hand = state.hands[seat]
         for c in action.cards:
             hand.remove(c)
+            _forget(state, seat, c)
         state.melds.extend(melds)
         state.owed[seat] = [list(r) for r in remaining]
         if state.first_bajar_turn[seat] < 0:
@@ -761,6 +829,7 @@ class Game:
         state.melds[action.meld] = grown
         hand = state.hands[action.seat]
         hand.remove(action.card)
+        _forget(state, action.seat, action.card)
         if not hand:
             self._went_out(state, action.seat)
 
@@ -800,9 +869,11 @@ class Game:
         new_meld, wild = self._swapped(state, action)
         hand = state.hands[action.seat]
         hand.remove(action.card)
+        _forget(state, action.seat, action.card)
         state.melds[action.meld] = new_meld
         if self.rules.joker_replacement != "relocate" or new_meld.kind != "escala":
             hand.append(wild)
+            state.known[action.seat].append(wild)
         if not hand:
             self._went_out(state, action.seat)
 
@@ -831,6 +902,7 @@ class Game:
         seat = action.seat
         hand = state.hands[seat]
         hand.remove(action.card)
+        _forget(state, seat, action.card)
         state.pozo.append(action.card)
         if not hand:
             self._went_out(state, seat)
@@ -927,6 +999,44 @@ class Game:
 
 
 # --------------------------------------------------------------------------- helpers
+
+def _sample_hands(view: View, rules: RuleSet, rng: random.Random) -> list[list[Card]]:
+    """The seat's hand, the others' hands dealt from the unseen cards, and last the mazo."""
+    assert view.seat is not None and view.hand is not None
+    n = len(view.players)
+    unseen = Counter(deck(*rules.deck_for(n)))
+    unseen.subtract(view.hand)
+    unseen.subtract(view.pozo)
+    for meld in view.melds:
+        unseen.subtract(meld.cards)
+    fixed: list[list[Card]] = []
+    for seat in range(n):
+        if seat == view.seat:
+            fixed.append(list(view.hand))
+        elif view.open_hands is not None:
+            fixed.append(list(view.open_hands[seat]))
+        else:
+            fixed.append(list(view.known[seat]) if view.known else [])
+        if seat != view.seat:
+            unseen.subtract(fixed[-1])
+    if any(k < 0 for k in unseen.values()):
+        raise ValueError("the view does not fit these rules' deck")
+    pool = sorted(unseen.elements())
+    rng.shuffle(pool)
+    for seat in range(n):
+        while len(fixed[seat]) < view.hand_counts[seat]:
+            fixed[seat].append(pool.pop())
+    if len(pool) != view.mazo_count:
+        raise ValueError("the view does not fit these rules' deck")
+    fixed.append(pool)
+    return fixed
+
+
+def _forget(state: _Round, seat: int, card: Card) -> None:
+    known = state.known[seat]
+    if card in known:
+        known.remove(card)
+
 
 def _ends(meld: Meld, rules: RuleSet) -> tuple[Any, ...]:
     if meld.kind == "trio":
