@@ -497,7 +497,8 @@ class Game:
         if state is not None and not self._over and state.phase in ("draw", "play"):
             if seat == state.current:
                 if state.phase == "draw":
-                    items.append(draw_action(seat, "mazo"))
+                    if state.mazo:
+                        items.append(draw_action(seat, "mazo"))
                     if state.pozo:
                         items.append(draw_action(seat, "pozo"))
                 else:
@@ -701,6 +702,9 @@ class Game:
             state.steals[seat] += 1
         elif self._ensure_mazo(state):
             state.hands[seat].append(state.mazo.pop())
+        if not self._ensure_mazo(state):
+            # The penalty card was the last one: the round ends before the next draw (ruling 21).
+            self._end_round(state, None)
 
     # ----------------------------------------------------------------- verify: bajar
 
@@ -1077,7 +1081,10 @@ def _assign(groups: Sequence[Sequence[Card]], owed: Sequence[MeldSpec], rules: R
                 meld = read_meld(groups[i], spec.kind, rules, owner=seat, min_len=spec.min_len,
                                  exact=rules.exact_melds)
             except MeldError as exc:
-                reason = reason or str(exc)
+                if not reason or _is_that_kind(groups[i], spec, rules):
+                    # The reason that names the rule broken is the one for the kind of meld
+                    # the cards are (a short escala, not "not a trío").
+                    reason = str(exc)
                 continue
             rest = place(i + 1, left[:k] + left[k + 1:])
             if rest is not None:
@@ -1090,6 +1097,14 @@ def _assign(groups: Sequence[Sequence[Card]], owed: Sequence[MeldSpec], rules: R
     if found is None:
         raise MeldError(reason or "the melds do not match the contract")
     return found
+
+
+def _is_that_kind(cards: Sequence[Card], spec: MeldSpec, rules: RuleSet) -> bool:
+    try:
+        read_meld(cards, spec.kind, rules, min_len=1)
+    except MeldError:
+        return False
+    return True
 
 
 def _bury_wilds(pozo: list[Card], mazo: list[Card], rules: RuleSet) -> None:

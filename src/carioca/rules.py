@@ -350,6 +350,11 @@ class RuleSet:
 
     def with_options(self, **options: Any) -> RuleSet:
         """This rule set with options changed; every value is checked."""
+        base = PRESETS.get(self.preset_name)
+        if self.options and base is not None:
+            # Rebuild from the preset with every option so far, so round options given in
+            # different calls combine the same way as in one call (and as in the record).
+            return base.with_options(**{**dict(self.options), **options})
         changes: dict[str, Any] = {}
         full_rounds = _PRESET_ROUNDS.get(self.preset_name, self.rounds)
         rounds_pick: Any = None
@@ -377,7 +382,7 @@ class RuleSet:
         if hand_size is not None:
             rounds = _hand_size_option(hand_size, rounds)
         merged = dict(self.options)
-        merged.update(options)
+        merged.update({k: _jsonable(v) for k, v in options.items()})
         return dataclasses.replace(
             self, rounds=rounds, options=tuple(merged.items()), **changes
         )
@@ -637,7 +642,7 @@ PRESETS: dict[str, RuleSet] = {
     ),
     "familia": RuleSet(
         preset_name="familia", rounds=_PRESET_ROUNDS["familia"], max_wilds_per_meld=None,
-        scoring="rounds",
+        scoring="rounds", third_deck_from=0,
     ),
     "online": RuleSet(
         preset_name="online", rounds=_PRESET_ROUNDS["online"][:7], max_players=4,
