@@ -63,6 +63,8 @@ class RoundResult:
     went_out: int | None
     scores: tuple[int, ...]
     instant: bool = False
+    hands: tuple[tuple[Card, ...], ...] = ()
+    """Every hand as the round ended: shown on the table to count the scores, so public."""
 
     def to_json(self) -> dict[str, Any]:
         return {"round": self.round, "went_out": self.went_out, "scores": list(self.scores)}
@@ -601,13 +603,21 @@ class Game:
     def view(self, seat: int | None) -> View:
         """What ``seat`` may see now: its own hand, the table, counts of the others' cards
         (their cards too under open hands), and the public log. ``None``: a spectator."""
+        return self._view(seat, reveal=self.rules.open_hands)
+
+    def open_view(self) -> View:
+        """A spectator's view with every hand face up: for replaying a record (whose reader
+        holds every deal anyway) and for teaching. Never for a seat of a game being played."""
+        return self._view(None, reveal=True)
+
+    def _view(self, seat: int | None, *, reveal: bool) -> View:
         state = self._round
         if state is None:
             raise IllegalAction("no_round", "no round has been dealt yet")
         rules = self.rules
         definition = state.definition
         hand = tuple(state.hands[seat]) if seat is not None else None
-        opened = tuple(tuple(h) for h in state.hands) if rules.open_hands else None
+        opened = tuple(tuple(h) for h in state.hands) if reveal else None
         return View(
             seat=seat, players=self.players, round=state.number,
             rounds=max(len(rules.rounds), state.number), contract=str(definition),
@@ -959,7 +969,8 @@ class Game:
             if rules.buying == "penalty_points":
                 score += rules.steal_points * state.steals[seat]
             scores.append(score)
-        self.results.append(RoundResult(state.number, went_out, tuple(scores), instant))
+        self.results.append(RoundResult(state.number, went_out, tuple(scores), instant,
+                                        tuple(tuple(h) for h in state.hands)))
         state.phase = "between"
         state.window_open = False
         self._undo.clear()
