@@ -1034,6 +1034,16 @@ def play_command(
         raise _fail(_t(lang, "err_internal", msg=f"{type(exc).__name__}: {exc}")) from None
 
 
+def _register_faces() -> None:
+    # The other faces add their commands here, so this module needs none of their imports.
+    from .server.command import register as register_serve
+
+    register_serve(app)
+
+
+_register_faces()
+
+
 def main() -> None:
     """The ``carioca`` console script."""
     app()

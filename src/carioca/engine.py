@@ -490,6 +490,12 @@ class Game:
         self._round = self._undo.pop()
         return self.log[-1].pop()
 
+    def can_undo(self, seat: int) -> bool:
+        """Whether ``seat`` may take back a move now (its own turn, under ``undo`` rules)."""
+        state = self._round
+        return bool(self.rules.undo and self._undo and state is not None
+                    and state.phase == "play" and state.current == seat)
+
     # ----------------------------------------------------------------- legal actions
 
     def legal_actions(self, seat: int) -> LegalActions:

@@ -1,0 +1,5 @@
+"""Online play: the authoritative server, its tables and its pages (``carioca serve``)."""
+
+from .app import create_app
+
+__all__ = ["create_app"]

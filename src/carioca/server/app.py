@@ -1,0 +1,439 @@
+"""The web server: HTTP API, WebSockets and the pages (see docs/protocol.md).
+
+Every incoming message is checked against its schema before any game code sees it; only
+``Game.view`` output leaves the server.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from ..errors import IllegalAction
+from ..record import replay, to_record
+from ..rules import OPTION_NAMES
+from ..store import SQLiteStore
+from .tables import Connection, Table, TableError, TableManager, bot_names, presets_payload
+
+__all__ = ["create_app", "MAX_MESSAGE"]
+
+log = logging.getLogger("carioca.server")
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+MAX_MESSAGE = 16 * 1024
+MAX_RECORD = 8 * 1024 * 1024
+
+
+# --------------------------------------------------------------------------- schemas
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class CreateTable(_Strict):
+    name: Annotated[str, Field(max_length=40)] = ""
+    preset: Annotated[str, Field(max_length=40)] = "chile"
+    options: dict[str, Any] = Field(default_factory=dict)
+    seats: Annotated[int, Field(ge=2, le=8)] = 4
+    bots: dict[str, str | None] = Field(default_factory=dict)
+    turn_timer: int = 0
+    steal_timer: int = 10
+    hints: bool = True
+
+
+class JoinTable(_Strict):
+    name: Annotated[str, Field(max_length=40)] = ""
+    seat: Annotated[int, Field(ge=0, le=7)] | None = None
+
+
+class SetBot(_Strict):
+    seat: Annotated[int, Field(ge=0, le=7)]
+    bot: Annotated[str, Field(max_length=40)] | None = None
+
+
+class Hello(_Strict):
+    type: Literal["hello"]
+    token: Annotated[str, Field(max_length=200)] | None = None
+    lang: Annotated[str, Field(max_length=8)] | None = None
+
+
+class ActionMsg(_Strict):
+    type: Literal["action"]
+    version: int | None = None
+    action: dict[str, Any]
+
+
+class PassMsg(_Strict):
+    type: Literal["pass"]
+    version: int | None = None
+
+
+class UndoMsg(_Strict):
+    type: Literal["undo"]
+    version: int | None = None
+
+
+class HintMsg(_Strict):
+    type: Literal["hint"]
+
+
+class PingMsg(_Strict):
+    type: Literal["ping"]
+
+
+ClientMessage = Annotated[ActionMsg | PassMsg | UndoMsg | HintMsg | PingMsg,
+                          Field(discriminator="type")]
+_CLIENT: TypeAdapter[ActionMsg | PassMsg | UndoMsg | HintMsg | PingMsg] = TypeAdapter(
+    ClientMessage)
+_HELLO = TypeAdapter(Hello)
+
+
+def _error(code: str, message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _option_groups() -> list[dict[str, Any]]:
+    groups = {
+        "rounds": "rounds", "wilds": "jokers", "jokers": "jokers", "decks": "jokers",
+        "max_wilds_per_meld": "joker_limit", "wild_limit_on_layoff": "joker_limit",
+        "joker_replacement": "joker_replacement", "buying": "stealing",
+        "max_buys_per_round": "stealing", "steal_points": "stealing", "undo": "undo",
+        "open_hands": "open_hands", "scoring": "scoring", "tie_break": "scoring",
+        "values": "scoring", "out_score": "scoring", "instant_out_score": "scoring",
+    }
+    kinds = {
+        "buying": ("choice", ["off", "penalty_card", "penalty_points"]),
+        "scoring": ("choice", ["points", "rounds"]),
+        "tie_break": ("choice", ["share", "most_outs", "extra_round"]),
+        "joker_replacement": ("choice", ["off", "take", "anyone", "relocate"]),
+        "wilds": ("wilds", ["jokers", "twos", "red_aces"]),
+        "values": ("values", None), "rounds": ("rounds", None),
+        "max_wilds_per_meld": ("int_or_null", None), "decks": ("int_or_null", None),
+    }
+    bools = {"wild_limit_on_layoff", "wrap", "layoff_same_turn", "go_out_by_layoff",
+             "partial_contracts", "open_hands", "exact_melds", "bury_wild_first_discard",
+             "undo"}
+    out = []
+    for name in OPTION_NAMES:
+        if name in ("contracts", "hand_size"):
+            continue
+        kind, choices = kinds.get(name, ("bool" if name in bools else "int", None))
+        entry: dict[str, Any] = {"name": name, "type": kind,
+                                 "group": groups.get(name, "other")}
+        if choices:
+            entry["choices"] = choices
+        out.append(entry)
+    return out
+
+
+# --------------------------------------------------------------------------- the app
+
+def create_app(db_path: str | Path = ":memory:", *, bot_delay: float = 0.7) -> FastAPI:
+    """The whole server on one SQLite file; tables found there are resumed."""
+    store = SQLiteStore(db_path)
+    manager = TableManager(store, bot_delay=bot_delay)
+    manager.load()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        manager.start()
+        try:
+            yield
+        finally:
+            await manager.stop()
+
+    app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
+                  redoc_url=None)
+    app.state.manager = manager
+    _http_routes(app, manager)
+    _page_routes(app)
+    _socket_route(app, manager)
+    return app
+
+
+def _http_routes(app: FastAPI, manager: TableManager) -> None:
+    @app.exception_handler(TableError)
+    async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        return _error(exc.code, exc.message, exc.status)
+
+    @app.exception_handler(IllegalAction)
+    async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
+        return _error(exc.code, exc.message, 409)
+
+    @app.get("/api/presets")
+    async def presets() -> dict[str, Any]:
+        return {"presets": presets_payload(), "options": _option_groups(), "bots": bot_names()}
+
+    @app.post("/api/tables")
+    async def create(body: CreateTable, response: Response) -> dict[str, Any]:
+        try:
+            bots = {int(k): v for k, v in body.bots.items()}
+        except ValueError:
+            raise TableError("bad_bots", "bots are given by seat number") from None
+        table, token = manager.create(
+            name=body.name, preset=body.preset, options=body.options, seats=body.seats,
+            bots=bots, turn_timer=body.turn_timer, steal_timer=body.steal_timer,
+            hints=body.hints)
+        response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
+        return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
+
+    @app.get("/api/tables/{code}")
+    async def info(code: str) -> dict[str, Any]:
+        return manager.get(code).info()
+
+    @app.post("/api/tables/{code}/join")
+    async def join(code: str, body: JoinTable, response: Response) -> dict[str, Any]:
+        table = manager.get(code)
+        async with table.lock:
+            seat, token = table.join(body.name, body.seat)
+        manager.poke(table)
+        response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
+        return {"seat": seat, "token": token, "table": table.info()}
+
+    async def host_only(table: Table, token: str | None) -> None:
+        if table.seat_of(token) != table.host:
+            raise TableError("not_host", "only the host may do that", 403)
+
+    @app.post("/api/tables/{code}/bots")
+    async def set_bot(code: str, body: SetBot,
+                      x_carioca_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        table = manager.get(code)
+        await host_only(table, x_carioca_token)
+        async with table.lock:
+            table.set_bot(body.seat, body.bot)
+        manager.poke(table)
+        return table.info()
+
+    @app.post("/api/tables/{code}/start")
+    @app.post("/api/tables/{code}/rematch")
+    async def start(code: str,
+                    x_carioca_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        table = manager.get(code)
+        await host_only(table, x_carioca_token)
+        async with table.lock:
+            table.start()
+        return table.info()
+
+    @app.get("/api/tables/{code}/record")
+    async def record(code: str) -> Any:
+        table = manager.get(code)
+        if table.game is None or not table.game.is_over:
+            raise TableError("not_over", "the record is shown once the game is over: it holds "
+                                         "every deal", 409)
+        return to_record(table.game)
+
+    @app.post("/api/replay")
+    async def replay_doc(request: Request) -> Any:
+        doc = await _read_record(request)
+        return _replay_steps(doc)
+
+    @app.post("/api/replay/view")
+    async def replay_view(request: Request) -> Any:
+        doc = await _read_record(request)
+        if not isinstance(doc, dict) or "record" not in doc or not isinstance(doc.get("step"),
+                                                                               int):
+            raise TableError("bad_request", "send {\"record\": ..., \"step\": N}")
+        return _replay_view(doc["record"], doc["step"])
+
+
+async def _read_record(request: Request) -> Any:
+    body = await request.body()
+    if len(body) > MAX_RECORD:
+        raise TableError("too_big", "the record is too large", 413)
+    try:
+        return json.loads(body)
+    except (ValueError, UnicodeDecodeError, RecursionError):
+        raise TableError("bad_json", "the file is not JSON") from None
+
+
+def _replay_steps(doc: Any) -> dict[str, Any]:
+    result = replay(doc)
+    steps = []
+    rounds = doc.get("rounds", []) if isinstance(doc, dict) else []
+    game = result.game
+    played = [len(a) for a in game.log] if game is not None else []
+    for r, count in enumerate(played, 1):
+        actions = rounds[r - 1].get("actions", []) if r - 1 < len(rounds) else []
+        for i in range(count):
+            steps.append({"round": r, "action": i + 1, "move": actions[i]})
+    return {"sheet": game.score_sheet().to_json() if game is not None else None,
+            "error": result.error.to_json()["error"] if result.error is not None else None,
+            "players": list(game.players) if game is not None else [],
+            "steps": steps}
+
+
+def _replay_view(doc: Any, step: int) -> dict[str, Any]:
+    """The open view after ``step`` actions of the record (0: the first deal)."""
+    if not isinstance(doc, dict) or not isinstance(doc.get("rounds"), list):
+        raise TableError("bad_record", "not a record")
+    count = 0
+    rounds = []
+    for entry in doc["rounds"]:
+        if not isinstance(entry, dict):
+            break
+        actions = entry.get("actions", []) if isinstance(entry.get("actions"), list) else []
+        take = max(0, min(len(actions), step - count))
+        rounds.append({**entry, "actions": actions[:take]})
+        count += take
+        if count >= step and take < len(actions):
+            break
+    result = replay({**doc, "rounds": rounds})
+    if result.game is None or result.game.round_number == 0:
+        raise TableError("bad_record", result.error.message if result.error else "no game")
+    return {"view": result.game.open_view().to_json(),
+            "error": result.error.to_json()["error"] if result.error else None}
+
+
+def _page_routes(app: FastAPI) -> None:
+    def page(name: str) -> FileResponse:
+        path = WEB / name
+        if not path.is_file():
+            raise TableError("no_page", f"{name} is missing from this install", 404)
+        return FileResponse(path, media_type="text/html")
+
+    @app.get("/", include_in_schema=False)
+    async def lobby() -> FileResponse:
+        return page("index.html")
+
+    @app.get("/t/{code}", include_in_schema=False)
+    async def table_page(code: str) -> FileResponse:
+        return page("table.html")
+
+    @app.get("/replay", include_in_schema=False)
+    async def replay_page() -> FileResponse:
+        return page("replay.html")
+
+    @app.get("/anotador", include_in_schema=False)
+    async def anotador_root() -> RedirectResponse:
+        return RedirectResponse("/anotador/")
+
+    if (WEB / "anotador").is_dir():
+        app.mount("/anotador", StaticFiles(directory=WEB / "anotador", html=True),
+                  name="anotador")
+    if WEB.is_dir():
+        app.mount("/static", StaticFiles(directory=WEB), name="static")
+
+
+def _socket_route(app: FastAPI, manager: TableManager) -> None:
+    @app.websocket("/ws/{code}")
+    async def socket(ws: WebSocket, code: str) -> None:
+        await ws.accept()
+        table = manager.tables.get(code.upper())
+        if table is None:
+            await ws.send_json({"type": "error", "code": "no_table",
+                                "message": f"there is no table {code}"})
+            await ws.close()
+            return
+        try:
+            hello = _HELLO.validate_json(await _receive(ws))
+        except (ValidationError, _TooBig):
+            await ws.send_json({"type": "error", "code": "bad_message",
+                                "message": 'say hello first: {"type": "hello", "token": ...}'})
+            await ws.close()
+            return
+        seat = table.seat_of(hello.token)
+        conn = Connection(seat, ws.send_json, (hello.lang or "es")[:2])
+        table.conns.add(conn)
+        if seat is not None:
+            table.seats[seat].connected += 1
+            table.version += 1
+        try:
+            await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
+            await ws.send_json(table.state_for(seat))
+            manager.poke(table)
+            await _serve(ws, table, conn, manager)
+        except WebSocketDisconnect:
+            pass
+        finally:
+            table.conns.discard(conn)
+            if seat is not None:
+                table.seats[seat].connected -= 1
+                table.version += 1
+                manager.poke(table)
+
+
+class _TooBig(Exception):
+    pass
+
+
+async def _receive(ws: WebSocket) -> str:
+    message = await ws.receive()
+    if message.get("type") == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    text = message.get("text")
+    if text is None:
+        data = message.get("bytes") or b""
+        if len(data) > MAX_MESSAGE:
+            raise _TooBig
+        text = data.decode("utf-8", errors="replace")
+    if len(text) > MAX_MESSAGE:
+        raise _TooBig
+    return str(text)
+
+
+async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableManager) -> None:
+    while True:
+        try:
+            msg = _CLIENT.validate_json(await _receive(ws))
+        except _TooBig:
+            await ws.send_json({"type": "error", "code": "too_big",
+                                "message": f"messages are at most {MAX_MESSAGE} bytes"})
+            continue
+        except ValidationError as exc:
+            await ws.send_json({"type": "error", "code": "bad_message",
+                                "message": _validation_text(exc)})
+            continue
+        reply = await _handle(msg, table, conn)
+        await ws.send_json(reply)
+        manager.poke(table)
+
+
+def _validation_text(exc: ValidationError) -> str:
+    errors = exc.errors()
+    if not errors:
+        return "that message is not understood"
+    where = ".".join(str(p) for p in errors[0]["loc"])
+    return f"that message is not understood ({where}: {errors[0]['msg']})"
+
+
+async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
+    if isinstance(msg, PingMsg):
+        return {"type": "pong"}
+    if isinstance(msg, HintMsg):
+        return _hint(table, conn)
+    async with table.lock:
+        try:
+            if isinstance(msg, ActionMsg):
+                table.apply(conn.seat, msg.action, msg.version)
+            elif isinstance(msg, PassMsg):
+                table.pass_buy(conn.seat, msg.version)
+            elif isinstance(msg, UndoMsg):
+                table.undo(conn.seat, msg.version)
+        except TableError as exc:
+            return {"type": "error", "code": exc.code, "message": exc.message}
+        except IllegalAction as exc:
+            return {"type": "error", "code": exc.code, "message": exc.message}
+        return {"type": "ack", "version": table.version}
+
+
+def _hint(table: Table, conn: Connection) -> dict[str, Any]:
+    game = table.game
+    if not table.hints:
+        return {"type": "error", "code": "no_hints", "message": "the host turned hints off"}
+    if game is None or conn.seat is None or game.seat_to_act != conn.seat:
+        return {"type": "error", "code": "not_your_turn", "message": "hints come in your turn"}
+    try:
+        from ..coach import hint  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
+    advice = hint(game.view(conn.seat), game.rules, lang=conn.lang)
+    return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}

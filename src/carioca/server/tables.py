@@ -1,0 +1,675 @@
+"""Tables: seats, tokens, one game at a time, the buy window, timers and bots.
+
+The server is authoritative. All changes to a table happen under its lock, one at a time;
+each accepted action is verified, written to the store, then applied. Only ``Game.view``
+output is sent to a connection (see :meth:`Table.state_for`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hashlib
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..actions import Action, ActionError, Buy, Discard, Draw
+from ..bots import Bot, RandomBot
+from ..engine import Game
+from ..errors import IllegalAction
+from ..record import FORMAT, replay
+from ..rules import PRESETS, RulesError, RuleSet
+from ..store import SQLiteStore, StoredTable
+
+__all__ = ["Table", "TableManager", "TableError", "make_bot", "bot_names"]
+
+log = logging.getLogger("carioca.server")
+
+_CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+TURN_TIMERS = (0, 30, 60, 90)
+STEAL_TIMERS = (5, 10, 15)
+
+
+class TableError(ValueError):
+    """A request the table refuses, with a stable code."""
+
+    def __init__(self, code: str, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.status = status
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seed_hash(seed: int | None) -> str | None:
+    """The commitment shown while a round is played: SHA-256 of the seed as decimal text."""
+    return None if seed is None else hashlib.sha256(str(seed).encode()).hexdigest()
+
+
+def bot_names() -> list[dict[str, Any]]:
+    """The bots a host may seat, with a line about each in Spanish and English."""
+    try:
+        from ..bots import levels  # written with the search bot; optional until then
+
+        return [{"name": b.name, "title": b.title, "level": b.level,
+                 "description": {"es": b.describe("es"), "en": b.describe("en")}}
+                for b in levels.BOTS.values()]
+    except (ImportError, AttributeError):
+        return [{"name": "random", "description": {"es": "Juega cualquier jugada legal.",
+                                                   "en": "Plays any legal move."}}]
+
+
+def make_bot(name: str, seed: int) -> Bot:
+    try:
+        from ..bots import levels
+
+        return levels.make_bot(name, seed)
+    except (ImportError, AttributeError):
+        return RandomBot(seed)
+
+
+@dataclass
+class Seat:
+    name: str = ""
+    token_hash: str | None = None
+    bot: str | None = None
+    connected: int = 0
+
+    @property
+    def taken(self) -> bool:
+        return self.bot is not None or self.token_hash is not None
+
+
+@dataclass(eq=False)
+class Connection:
+    """One open WebSocket: the seat it acts for (None: a spectator) and how to send."""
+
+    seat: int | None
+    send: Callable[[dict[str, Any]], Awaitable[None]]
+    lang: str = "es"
+
+
+@dataclass
+class Window:
+    """A buy window: opened by a discard, answered by the seats that may buy."""
+
+    key: tuple[int, int]
+    eligible: set[int]
+    deadline: float
+    claims: dict[int, bool] = field(default_factory=dict)
+
+    @property
+    def answered(self) -> bool:
+        return self.eligible <= set(self.claims)
+
+
+class Table:
+    """A table of the online game."""
+
+    def __init__(self, manager: TableManager, code: str, meta: dict[str, Any]) -> None:
+        self.manager = manager
+        self.code = code
+        self.preset: str = meta["preset"]
+        self.options: dict[str, Any] = meta.get("options", {})
+        self.rules = RuleSet.preset(self.preset, **self.options)
+        self.seats = [Seat(s.get("name", ""), s.get("token_hash"), s.get("bot"))
+                      for s in meta["seats"]]
+        self.host: int = meta.get("host", 0)
+        self.status: str = meta.get("status", "lobby")
+        self.turn_timer: int = meta.get("turn_timer", 0)
+        self.steal_timer: int = meta.get("steal_timer", 10)
+        self.hints: bool = meta.get("hints", True)
+        self.game_no: int = meta.get("game", 0)
+        self.game_seed: int | None = meta.get("game_seed")
+        self.game: Game | None = None
+        self.version = 0
+        self.lock = asyncio.Lock()
+        self.conns: set[Connection] = set()
+        self.window: Window | None = None
+        self.turn_deadline: float | None = None
+        self._bots: dict[int, Bot] = {}
+        self._last_round_end: dict[str, Any] | None = None
+
+    # ----------------------------------------------------------------- settings
+
+    def meta(self) -> dict[str, Any]:
+        return {
+            "preset": self.preset, "options": self.options, "host": self.host,
+            "seats": [{"name": s.name, "token_hash": s.token_hash, "bot": s.bot}
+                      for s in self.seats],
+            "status": self.status, "turn_timer": self.turn_timer,
+            "steal_timer": self.steal_timer, "hints": self.hints, "game": self.game_no,
+            "game_seed": self.game_seed,
+        }
+
+    def info(self) -> dict[str, Any]:
+        """What anyone with the code may know about the table."""
+        return {
+            "code": self.code, "status": self.status, "host": self.host,
+            "preset": self.preset, "options": self.options,
+            "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": s.connected > 0,
+                       "taken": s.taken} for i, s in enumerate(self.seats)],
+            "turn_timer": self.turn_timer, "steal_timer": self.steal_timer,
+            "hints": self.hints, "game": self.game_no, "version": self.version,
+        }
+
+    def seat_of(self, token: str | None) -> int | None:
+        if not token:
+            return None
+        digest = _hash(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, digest):
+                return i
+        return None
+
+    def _save(self) -> None:
+        self.manager.store.save_table(self.code, self.meta())
+
+    # ----------------------------------------------------------------- lobby
+
+    def join(self, name: str, seat: int | None = None) -> tuple[int, str]:
+        if self.status != "lobby":
+            raise TableError("started", "the game has started; you can watch", 409)
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if seat is None:
+            if not free:
+                raise TableError("full", "the table is full", 409)
+            seat = free[0]
+        if seat not in free:
+            raise TableError("seat_taken", f"seat {seat} is taken", 409)
+        token = secrets.token_urlsafe(24)
+        self.seats[seat] = Seat(name.strip() or f"Jugador {seat + 1}", _hash(token))
+        self.version += 1
+        self._save()
+        return seat, token
+
+    def set_bot(self, seat: int, bot: str | None) -> None:
+        if self.status != "lobby":
+            raise TableError("started", "bots are seated before the game starts", 409)
+        if not 0 <= seat < len(self.seats) or seat == self.host:
+            raise TableError("bad_seat", "that seat cannot take a bot")
+        if bot is not None and bot not in {b["name"] for b in bot_names()}:
+            raise TableError("bad_bot", f"there is no bot called {bot!r}")
+        current = self.seats[seat]
+        if current.token_hash is not None:
+            raise TableError("seat_taken", "a person sits there", 409)
+        self.seats[seat] = Seat(f"{bot}-{seat + 1}" if bot else "", None, bot)
+        self.version += 1
+        self._save()
+
+    def start(self) -> None:
+        if self.status == "playing":
+            raise TableError("started", "the game has started already", 409)
+        if not all(s.taken for s in self.seats):
+            raise TableError("empty_seats", "every seat needs a player or a bot", 409)
+        if self.status == "over":
+            self.game_no += 1
+        self.game_seed = secrets.randbits(32)
+        names = [s.name for s in self.seats]
+        self.game = Game.new(self.rules, names, seed=self.game_seed)
+        self.status = "playing"
+        self._bots = {i: make_bot(s.bot, self.game_seed + i) for i, s in enumerate(self.seats)
+                      if s.bot is not None}
+        self._save()
+        self._save_new_rounds(0)
+        self._after_change()
+
+    # ----------------------------------------------------------------- restoring
+
+    def restore(self, stored: StoredTable) -> None:
+        """Rebuild the current game by replaying what the store holds."""
+        if self.status == "lobby" or not stored.rounds:
+            return
+        doc = {"format": FORMAT, "rules": {"preset": self.preset, "options": self.options},
+               "players": [s.name for s in self.seats], "rounds": stored.rounds}
+        result = replay(doc)
+        if result.error is not None or result.game is None:
+            log.error("table %s cannot be restored: %s", self.code,
+                      result.error.message if result.error else "no game")
+            self.status = "broken"
+            return
+        game = result.game
+        game.seed = self.game_seed
+        if game.seat_to_act is None and not game.is_over:
+            # The store holds the action that ended a round but not the next deal yet.
+            before = len(game.deals)
+            game.start_round()
+            self.game = game
+            self._save_new_rounds(before)
+        self.game = game
+        self._bots = {i: make_bot(s.bot, (self.game_seed or 0) + i)
+                      for i, s in enumerate(self.seats) if s.bot is not None}
+        self._after_change()
+
+    # ----------------------------------------------------------------- playing
+
+    def _save_new_rounds(self, before: int) -> None:
+        game = self.game
+        assert game is not None
+        for number in range(before + 1, len(game.deals) + 1):
+            deal = game.deals[number - 1]
+            self.manager.store.save_round(self.code, self.game_no, number, deal.seed,
+                                          deal.to_json())
+
+    def _commit(self, action: Action) -> None:
+        """Verify, store, then apply one action (the lock is held)."""
+        game = self.game
+        assert game is not None
+        game.verify(action)
+        number = len(game.deals)
+        seq = len(game.log[-1])
+        self.manager.store.append_action(self.code, self.game_no, number, seq, action.to_json())
+        game.apply(action)
+        self._save_new_rounds(number)
+        if len(game.results) >= number and self._last_round_end_for(number) is None:
+            self._note_round_end(number)
+        if game.is_over:
+            self.status = "over"
+            self._save()
+
+    def _last_round_end_for(self, number: int) -> dict[str, Any] | None:
+        end = self._last_round_end
+        return end if end is not None and end["round"] == number else None
+
+    def _note_round_end(self, number: int) -> None:
+        assert self.game is not None
+        result = self.game.results[number - 1]
+        self._last_round_end = {
+            "round": number, "went_out": result.went_out, "scores": list(result.scores),
+            "hands": [[str(c) for c in h] for h in result.hands],
+            "seed": self.game.deals[number - 1].seed,
+        }
+
+    def apply(self, seat: int | None, raw: Any, version: int | None) -> None:
+        """An action from a seat (the lock is held)."""
+        self._check_version(version)
+        if seat is None:
+            raise TableError("spectator", "spectators cannot play; take a seat to play")
+        game = self._game()
+        try:
+            action = Action.from_json(raw, game.n)
+        except ActionError as exc:
+            raise TableError("bad_action", str(exc)) from None
+        if action.seat != seat:
+            raise TableError("not_your_seat", "you can only act for your own seat")
+        if isinstance(action, Buy):
+            self._claim(seat, True)
+            return
+        if isinstance(action, Draw):
+            self._close_window(action.source)
+        self._commit(action)
+        self._after_change()
+
+    def pass_buy(self, seat: int | None, version: int | None) -> None:
+        self._check_version(version)
+        if seat is None:
+            raise TableError("spectator", "spectators cannot play")
+        self._claim(seat, False)
+
+    def undo(self, seat: int | None, version: int | None) -> None:
+        self._check_version(version)
+        game = self._game()
+        if seat is None or seat != game.seat_to_act:
+            raise TableError("not_your_turn", "only the player whose turn it is may undo")
+        number = len(game.deals)
+        seq = len(game.log[-1]) - 1
+        game.undo(seat)
+        self.manager.store.delete_action(self.code, self.game_no, number, seq)
+        self._after_change()
+
+    def _check_version(self, version: int | None) -> None:
+        if version is not None and version != self.version:
+            raise TableError("stale_version", "the table changed; your screen is being updated")
+
+    def _game(self) -> Game:
+        if self.game is None or self.status != "playing":
+            raise TableError("not_playing", "no game is being played at this table")
+        return self.game
+
+    # ----------------------------------------------------------------- the buy window
+
+    def _open_window_if_any(self) -> None:
+        game = self.game
+        if game is None or self.status != "playing" or game.rules.buying == "off":
+            self.window = None
+            return
+        view = game.view(None)
+        key = (view.round, view.turn)
+        if not view.buy_window:
+            self.window = None
+            return
+        if self.window is not None and self.window.key == key:
+            return
+        eligible = {s for s in range(game.n) if game.can_apply(Buy(s))}
+        if not eligible:
+            self.window = None
+            return
+        self.window = Window(key, eligible, time.time() + self.steal_timer)
+        for seat in eligible & set(self._bots):
+            self.window.claims[seat] = self._bot_wants_to_buy(seat)
+
+    def _bot_wants_to_buy(self, seat: int) -> bool:
+        bot = self._bots[seat]
+        wants = getattr(bot, "wants_to_buy", None)
+        if wants is None or self.game is None:
+            return False
+        return bool(wants(self.game.view(seat), self.game.legal_actions(seat)))
+
+    def _claim(self, seat: int, wants: bool) -> None:
+        window = self.window
+        if window is None or seat not in window.eligible:
+            if self.game is not None:
+                self.game.verify(Buy(seat))  # says why in the rules' words
+            raise TableError("no_window", "there is no card to buy now")
+        if seat in window.claims:
+            raise TableError("answered", "you have answered already")
+        window.claims[seat] = wants
+        if window.answered:
+            self._resolve_window()
+        self._after_change(reopen=False)
+
+    def _resolve_window(self) -> None:
+        """Give the card to the nearest claimant after the player to draw."""
+        window = self.window
+        game = self.game
+        self.window = None
+        if window is None or game is None or game.seat_to_act is None:
+            return
+        first = game.seat_to_act
+        wanting = sorted((s for s, w in window.claims.items() if w),
+                         key=lambda s: (s - first) % game.n)
+        for seat in wanting:
+            try:
+                self._commit(Buy(seat))
+            except IllegalAction:
+                continue
+            return
+
+    def _close_window(self, source: str) -> None:
+        if self.window is None:
+            return
+        if source == "pozo":
+            self.window = None  # the player whose turn it is has first claim
+        else:
+            self._resolve_window()
+
+    def window_pending(self) -> bool:
+        window = self.window
+        return window is not None and not window.answered and time.time() < window.deadline
+
+    # ----------------------------------------------------------------- after each change
+
+    def _after_change(self, reopen: bool = True) -> None:
+        self.version += 1
+        if reopen:
+            self._open_window_if_any()
+        game = self.game
+        human_turn = (game is not None and game.seat_to_act is not None
+                      and game.seat_to_act not in self._bots)
+        if self.turn_timer and human_turn and self.status == "playing":
+            self.turn_deadline = time.time() + self.turn_timer
+        else:
+            self.turn_deadline = None
+        self.manager.poke(self)
+
+    def bot_to_move(self) -> int | None:
+        game = self.game
+        if game is None or self.status != "playing":
+            return None
+        seat = game.seat_to_act
+        if seat is None or seat not in self._bots or self.window_pending():
+            return None
+        return seat
+
+    def play_bot(self, seat: int) -> None:
+        """One move of the bot at ``seat`` (the lock is held)."""
+        game = self._game()
+        if self.window is not None:
+            self._resolve_window()
+            if game.seat_to_act != seat:
+                self._after_change()
+                return
+        view = game.view(seat)
+        legal = list(game.legal_actions(seat))
+        if not legal:
+            return
+        action = self._bots[seat].choose(view, legal)
+        if isinstance(action, Draw):
+            self._close_window(action.source)
+        self._commit(action)
+        self._after_change()
+
+    def on_timers(self) -> None:
+        """Deadlines that ran out (the lock is held)."""
+        now = time.time()
+        if self.window is not None and now >= self.window.deadline:
+            self._resolve_window()
+            self._after_change(reopen=False)
+        game = self.game
+        if self.turn_deadline is not None and now >= self.turn_deadline and game is not None:
+            seat = game.seat_to_act
+            if seat is not None:
+                self._play_for(seat)
+
+    def _play_for(self, seat: int) -> None:
+        """The turn timer ran out: draw from the mazo if not drawn yet, then discard the card
+        of highest value that may be discarded."""
+        game = self._game()
+        if game.phase == "draw":
+            self._close_window("mazo")
+            if game.seat_to_act != seat:
+                self._after_change()
+                return
+            self._commit(Draw(seat, "mazo"))
+        discards = [a for a in game.legal_actions(seat) if isinstance(a, Discard)]
+        if discards:
+            best = max(discards, key=lambda a: (game.rules.value(a.card), int(a.card)))
+            self._commit(best)
+        self._after_change()
+
+    # ----------------------------------------------------------------- what each seat sees
+
+    def state_for(self, seat: int | None) -> dict[str, Any]:
+        game = self.game
+        msg: dict[str, Any] = {"type": "state", "version": self.version, "table": self.info()}
+        if game is None or game.round_number == 0:
+            return msg
+        view = game.view(seat)
+        legal: list[dict[str, Any]] = []
+        if seat is not None and self.status == "playing":
+            if seat == game.seat_to_act:
+                legal = [a.to_json() for a in game.legal_actions(seat)]
+            elif self.window is not None and seat in self.window.eligible \
+                    and seat not in self.window.claims:
+                legal = [Buy(seat).to_json()]
+        fair_seeds = [d.seed for d in game.deals]
+        ended = len(game.results)
+        msg.update({
+            "view": view.to_json(),
+            "legal": legal,
+            "deadlines": {"turn": self.turn_deadline,
+                          "buy": self.window.deadline if self.window else None},
+            "fair": {"round": game.round_number,
+                     "seed_hash": seed_hash(fair_seeds[-1]) if ended < len(fair_seeds)
+                     else None,
+                     "revealed": [{"round": i + 1, "seed": s}
+                                  for i, s in enumerate(fair_seeds[:ended])]},
+            "can_undo": seat is not None and game.can_undo(seat),
+            "round_end": self._last_round_end,
+        })
+        return msg
+
+
+class TableManager:
+    """Every table of this server, their store, and the tasks that move bots and timers."""
+
+    def __init__(self, store: SQLiteStore, *, bot_delay: float = 0.7) -> None:
+        self.store = store
+        self.tables: dict[str, Table] = {}
+        self.bot_delay = bot_delay
+        self._wake: asyncio.Event | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    def load(self) -> None:
+        for stored in self.store.load_tables():
+            try:
+                table = Table(self, stored.code, stored.meta)
+                table.restore(stored)
+            except (RulesError, KeyError, TypeError, ValueError) as exc:
+                log.error("table %s cannot be loaded: %s", stored.code, exc)
+                continue
+            self.tables[stored.code] = table
+
+    def create(self, *, name: str, preset: str, options: dict[str, Any], seats: int,
+               bots: dict[int, str | None], turn_timer: int, steal_timer: int,
+               hints: bool) -> tuple[Table, str]:
+        try:
+            rules = RuleSet.preset(preset, **options)
+            rules.check_players(seats)
+        except RulesError as exc:
+            raise TableError("bad_rules", str(exc)) from None
+        if turn_timer not in TURN_TIMERS:
+            raise TableError("bad_timer", f"the turn timer is one of {TURN_TIMERS} seconds")
+        if steal_timer not in STEAL_TIMERS:
+            raise TableError("bad_timer", f"the steal timer is one of {STEAL_TIMERS} seconds")
+        code = self._new_code()
+        meta = {"preset": rules.preset_name, "options": dict(rules.options), "host": 0,
+                "seats": [{"name": ""} for _ in range(seats)], "turn_timer": turn_timer,
+                "steal_timer": steal_timer, "hints": hints}
+        table = Table(self, code, meta)
+        seat, token = table.join(name)
+        for s, bot in bots.items():
+            if bot:
+                table.set_bot(s, bot)
+        self.tables[code] = table
+        table._save()
+        del seat
+        return table, token
+
+    def _new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
+            if code not in self.tables:
+                return code
+
+    def get(self, code: str) -> Table:
+        table = self.tables.get(code.upper())
+        if table is None:
+            raise TableError("no_table", f"there is no table {code}", 404)
+        return table
+
+    # ----------------------------------------------------------------- background work
+
+    def poke(self, table: Table) -> None:
+        """Something changed at ``table``: send every connection its state, move bots."""
+        del table
+        if self._wake is not None:
+            self._wake.set()
+
+    async def run(self) -> None:
+        """Send states, play bots and enforce timers, until cancelled."""
+        self._wake = asyncio.Event()
+        sent: dict[str, int] = {}
+        while True:
+            for table in list(self.tables.values()):
+                if sent.get(table.code) != table.version:
+                    sent[table.code] = table.version
+                    await broadcast(table)
+                await self._step(table)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=0.25)
+            self._wake.clear()
+
+    async def _step(self, table: Table) -> None:
+        seat = table.bot_to_move()
+        due_timer = (table.turn_deadline is not None and time.time() >= table.turn_deadline) \
+            or (table.window is not None and time.time() >= table.window.deadline)
+        if seat is None and not due_timer:
+            return
+        if seat is not None and self.bot_delay:
+            asyncio.get_running_loop().call_later(self.bot_delay, self._nudge, table, seat,
+                                                  table.version)
+            return
+        await self._move(table, seat, table.version)
+
+    def _nudge(self, table: Table, seat: int | None, version: int) -> None:
+        asyncio.ensure_future(self._move(table, seat, version))
+
+    async def _move(self, table: Table, seat: int | None, version: int) -> None:
+        async with table.lock:
+            if table.version != version:
+                return
+            try:
+                if seat is not None and table.bot_to_move() == seat:
+                    table.play_bot(seat)
+                else:
+                    table.on_timers()
+            except (IllegalAction, TableError) as exc:
+                log.error("table %s: automatic move refused: %s", table.code, exc)
+        if self._wake is not None:
+            self._wake.set()
+
+    def start(self) -> None:
+        self._task = asyncio.get_running_loop().create_task(self.run())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+
+
+async def broadcast(table: Table) -> None:
+    """Send each connection the state its seat may see."""
+    cache: dict[int | None, dict[str, Any]] = {}
+    for conn in list(table.conns):
+        if conn.seat not in cache:
+            cache[conn.seat] = table.state_for(conn.seat)
+        try:
+            await conn.send(cache[conn.seat])
+        except Exception:  # noqa: BLE001 - a closed socket must not stop the others
+            table.conns.discard(conn)
+
+
+def presets_payload() -> list[dict[str, Any]]:
+    from ..describe import describe_preset_list
+
+    es = dict(describe_preset_list("es"))
+    en = dict(describe_preset_list("en"))
+    out = []
+    for name, rules in PRESETS.items():
+        out.append({
+            "name": name, "notes": {"es": es.get(name, ""), "en": en.get(name, "")},
+            "min_players": rules.min_players, "max_players": rules.max_players,
+            "rounds": [{"number": i, "contract": str(r),
+                        "words": {"es": " | ".join(c.words("es") for c in r.contracts),
+                                  "en": " | ".join(c.words("en") for c in r.contracts)},
+                        "hand_size": r.hand_size, "go_out_at_once": r.go_out_at_once}
+                       for i, r in enumerate(rules.rounds, 1)],
+            "options": _option_values(rules),
+        })
+    return out
+
+
+def _option_values(rules: RuleSet) -> dict[str, Any]:
+    from ..rules import OPTION_NAMES
+
+    out: dict[str, Any] = {}
+    for name in OPTION_NAMES:
+        if name in ("rounds", "contracts", "hand_size"):
+            continue
+        value = getattr(rules, name)
+        if isinstance(value, frozenset):
+            value = sorted(value)
+        elif name == "values":
+            value = dict(value)
+        out[name] = value
+    out["rounds"] = list(range(1, len(rules.rounds) + 1))
+    return out
