@@ -19,6 +19,7 @@ No figure here is asserted on anything: this reports, it does not test.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import os
@@ -66,7 +67,7 @@ GameFactory = Callable[[int], PlayableGame]
 
 
 class StuckGameError(RuntimeError):
-    pass
+    """A game that does not end: the engine's fault, reported with its deal seed."""
 
 
 # --------------------------------------------------------------------------- engines
@@ -118,6 +119,16 @@ def engine_version(args: argparse.Namespace) -> str:
     return str(getattr(import_carioca(), "__version__", "unknown"))
 
 
+def source_digest() -> str:
+    """A short hash of src/carioca/*.py: the version number does not change with every edit,
+    and figures are only comparable between runs of the same code."""
+    digest = hashlib.sha256()
+    for path in sorted((REPO_SRC / "carioca").rglob("*.py")):
+        digest.update(path.relative_to(REPO_SRC).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 # --------------------------------------------------------------------------- playing
 
 
@@ -138,6 +149,17 @@ def play_game(game: PlayableGame, rng: random.Random) -> int:
         if n == MAX_ACTIONS_PER_GAME:
             raise StuckGameError(f"game not over after {n} actions")
     return n
+
+
+@contextmanager
+def replay_note(deal: int) -> Iterator[None]:
+    """Name the deal seed in any error raised while playing a game, so that game can be
+    replayed alone: ``Game.new(rules, players, seed=deal)`` chosen by ``random.Random(deal)``."""
+    try:
+        yield
+    except Exception as exc:
+        exc.add_note(f"while playing the game of deal seed {deal} (choices: random.Random({deal}))")
+        raise
 
 
 @dataclass
@@ -183,10 +205,8 @@ def measure_throughput(factory: GameFactory, seed: int, budget: Budget, tick: Ti
     result = Throughput()
     start = time.perf_counter()
     for deal in deal_seeds(seed):
-        try:
+        with replay_note(deal):
             result.actions += play_game(factory(deal), random.Random(deal))
-        except StuckGameError as exc:
-            raise StuckGameError(f"deal seed {deal}: {exc}") from None
         result.games += 1
         result.seconds = time.perf_counter() - start
         tick(budget.fraction(result.seconds, result.games))
@@ -258,10 +278,8 @@ def measure_latency(
     start = time.perf_counter()
     for deal in deal_seeds(seed):
         first = len(out.total)
-        try:
+        with replay_note(deal):
             played.actions += play(factory(deal), random.Random(deal), out)
-        except StuckGameError as exc:
-            raise StuckGameError(f"deal seed {deal}: {exc}") from None
         out.note_slowest(deal, first)
         played.games += 1
         played.seconds = time.perf_counter() - start
@@ -344,6 +362,9 @@ def machine_info(cpu: int | None) -> dict[str, Any]:
         "cpu_model": cpu_model(),
         "cpus": os.cpu_count(),
         "pinned_cpu": cpu,
+        # Another busy process on a 2-core machine shows in the figures: keep the evidence
+        # (taken before the run, so our own process is not in it).
+        "load_avg_1min": round(os.getloadavg()[0], 2) if hasattr(os, "getloadavg") else None,
     }
 
 
@@ -366,16 +387,8 @@ def run_rlcard(level: str, seconds: float, seed: int) -> dict[str, Any]:
     env = os.environ | {
         k: "1" for k in ("OMP_NUM_THREADS", "OPENBLAS_NUM_THREADS", "MKL_NUM_THREADS")
     }
-    cmd = [
-        str(python),
-        str(RLCARD_SCRIPT),
-        "--seconds",
-        str(seconds),
-        "--seed",
-        str(seed),
-        "--level",
-        level,
-    ]
+    flags = f"--seconds {seconds} --seed {seed} --level {level}".split()
+    cmd = [str(python), str(RLCARD_SCRIPT), *flags]
     done = subprocess.run(cmd, capture_output=True, text=True, env=env, check=False)
     if done.returncode != 0:
         raise SystemExit(f"{' '.join(cmd)} failed:\n{done.stderr}")
@@ -390,6 +403,7 @@ try:
     from rich.console import Console
     from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
     from rich.table import Table
+    from rich.text import Text
 
     HAVE_RICH = True
 except ImportError:  # rich is a project dependency, but the harness must not need it
@@ -429,13 +443,16 @@ def progress(label: str, enabled: bool) -> Iterator[Tick]:
 def print_table(title: str, header: Sequence[str], rows: Sequence[Sequence[object]]) -> None:
     cells = [[f"{c:,}" if isinstance(c, int) else str(c) for c in row] for row in rows]
     if HAVE_RICH:
-        table = Table(title=title, title_justify="left")
+        table = Table()
         for i, name in enumerate(header):
             table.add_column(name, justify="left" if i == 0 else "right")
         for row in cells:
             table.add_row(*row)
         # Piped output gets rich's 80 columns, which wraps these tables: give it room.
-        Console(width=None if sys.stdout.isatty() else 120).print(table)
+        console = Console(width=None if sys.stdout.isatty() else 120)
+        console.print()
+        console.print(Text(title, style="bold"))
+        console.print(table)
         return
     widths = [max(len(h), *(len(r[i]) for r in cells)) for i, h in enumerate(header)]
     print(f"\n{title}")
@@ -456,7 +473,8 @@ def show_main(result: dict[str, Any]) -> None:
     t, lat = result["throughput"], result["latency"]
     print_table(
         f"carioca {result['preset']}, {result['players']} players, decks={result['decks']} "
-        f"(engine {result['engine_version']}, python {result['machine']['python']})",
+        f"(engine {result['engine_version']}, src {result['source_digest']}, "
+        f"python {result['machine']['python']}, load {result['machine']['load_avg_1min']})",
         ["measure", "value"],
         [
             ["games", t["games"]],
@@ -488,8 +506,31 @@ def show_main(result: dict[str, Any]) -> None:
         f"slowest action: {slow['us']:.0f} µs, deal seed {slow['deal_seed']}, "
         f"action #{slow['action_index']}"
     )
+    if len(result["rounds"]) > 1:
+        show_rounds(result)
     if result.get("rlcard"):
         show_rlcard(result)
+
+
+def show_rounds(result: dict[str, Any]) -> None:
+    levels = [r["level"] for r in result.get("rlcard", [])]
+    rows = []
+    for i, rnd in enumerate(result["rounds"], 1):
+        ours = rnd["carioca"]["actions_per_s"]
+        rlcard = [rnd["rlcard"][lv]["actions_per_s"] for lv in levels]
+        rows.append(
+            [
+                i,
+                f"{ours:,.0f}",
+                *(f"{x:,.0f}" for x in rlcard),
+                *(f"{ours / x:.2f}" for x in rlcard),
+            ]
+        )
+    print_table(
+        "actions/s by round",
+        ["round", "carioca", *(f"rlcard {lv}" for lv in levels), *(f"ratio {lv}" for lv in levels)],
+        rows,
+    )
 
 
 def show_rlcard(result: dict[str, Any]) -> None:
@@ -505,7 +546,7 @@ def show_rlcard(result: dict[str, Any]) -> None:
             ]
         )
     print_table(
-        "ours / RLCard (actions per second, one core)",
+        "ours / RLCard (actions per second, one core; medians over the rounds)",
         ["engine", "actions/s", "µs/action", "ours/RLCard"],
         rows,
     )
@@ -515,18 +556,8 @@ def show_grid(result: dict[str, Any]) -> None:
     rows = []
     for cell in result["grid"]:
         if "skipped" in cell:
-            rows.append(
-                [
-                    cell["players"],
-                    cell["decks"],
-                    "-",
-                    "-",
-                    "-",
-                    "-",
-                    "-",
-                    f"skipped: {cell['skipped'][:60]}",
-                ]
-            )
+            reason = f"skipped: {cell['skipped'][:60]}"
+            rows.append([cell["players"], cell["decks"], *["-"] * 7, reason])
             continue
         p = cell["per_action_us"]
         rows.append(
@@ -538,13 +569,27 @@ def show_grid(result: dict[str, Any]) -> None:
                 fmt_us(p, "p90"),
                 fmt_us(p, "p99"),
                 fmt_us(p, "mean"),
-                f"x{cell['growth']:.2f}",
+                f"x{cell['growth']['p50']:.2f}",
+                f"x{cell['growth']['p99']:.2f}",
+                "",
             ]
         )
     print_table(
         f"carioca {result['preset']}: time per action (µs) by seats and decks, "
-        f"{result['grid_seconds']} s per cell",
-        ["seats", "decks", "actions/game", "p50", "p90", "p99", "mean", "mean vs 1st"],
+        f"{result['grid_seconds']} s per cell (src {result['source_digest']}, "
+        f"load {result['machine']['load_avg_1min']})",
+        [
+            "seats",
+            "decks",
+            "actions/game",
+            "p50",
+            "p90",
+            "p99",
+            "mean",
+            "p50/1st",
+            "p99/1st",
+            "note",
+        ],
         rows,
     )
 
@@ -553,34 +598,66 @@ def show_grid(result: dict[str, Any]) -> None:
 
 
 def run_main(args: argparse.Namespace, cpu: int | None) -> dict[str, Any]:
+    result = header(args, cpu)  # first, so the load average is the machine's before our run
     factory = make_factory(args, args.players, args.decks)
     warm_up(factory, args.seed, args.warmup)
-    with progress("throughput", args.progress) as tick:
-        through = measure_throughput(factory, args.seed, Budget(args.seconds, args.games), tick)
+    rounds = [measure_round(args, factory, i) for i in range(args.rounds)]
     with progress("latency", args.progress) as tick:
         lat, _ = measure_latency(
             factory, args.seed, Budget(args.latency_seconds, args.games), args.batch, tick
         )
-    result = header(args, cpu) | {
+    result |= {
         "players": args.players,
         "decks": args.decks or "preset",
-        "throughput": through.as_dict(),
+        "throughput": median_run([r["carioca"] for r in rounds]),
+        "rounds": rounds,
         "latency": latency_report(lat),
         "timer_overhead_ns": timer_overhead_ns(),
     }
     if args.with_rlcard:
-        result["rlcard"] = compare_rlcard(args, through.as_dict()["actions_per_s"])
+        result["rlcard"] = summarize_rlcard(rounds, args.rlcard_levels)
     return result
 
 
-def compare_rlcard(args: argparse.Namespace, ours_per_s: float) -> list[dict[str, Any]]:
-    runs = []
-    for level in args.rlcard_levels:
-        print(f"rlcard gin-rummy ({level}) for {args.seconds} s...", file=sys.stderr)
-        r = run_rlcard(level, args.seconds, args.seed)
-        r["ratio_ours_over_rlcard"] = round(ours_per_s / r["actions_per_s"], 3)
-        runs.append(r)
-    return runs
+def measure_round(args: argparse.Namespace, factory: GameFactory, index: int) -> dict[str, Any]:
+    """Our throughput, then RLCard's right after it (same seed, same budget)."""
+    label = "throughput" if args.rounds == 1 else f"throughput {index + 1}/{args.rounds}"
+    with progress(label, args.progress) as tick:
+        ours = measure_throughput(factory, args.seed, Budget(args.seconds, args.games), tick)
+    measured: dict[str, Any] = {"carioca": ours.as_dict()}
+    if args.with_rlcard:
+        measured["rlcard"] = {}
+        for level in args.rlcard_levels:
+            print(f"rlcard gin-rummy ({level}) for {args.seconds} s...", file=sys.stderr)
+            measured["rlcard"][level] = run_rlcard(level, args.seconds, args.seed)
+    return measured
+
+
+def median_run(runs: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The run with the median actions/s (the lower middle one for an even count)."""
+    ordered = sorted(runs, key=lambda r: float(r["actions_per_s"]))
+    return ordered[(len(ordered) - 1) // 2]
+
+
+def summarize_rlcard(
+    rounds: Sequence[dict[str, Any]], levels: Sequence[str]
+) -> list[dict[str, Any]]:
+    """Per level, the median RLCard run and the median of the per-round ratios. Each ratio is
+    taken within one round, from runs seconds apart, so that load from other processes that
+    comes and goes over the whole benchmark weighs on both sides of it alike."""
+    summary = []
+    for level in levels:
+        ratios = [
+            r["carioca"]["actions_per_s"] / r["rlcard"][level]["actions_per_s"] for r in rounds
+        ]
+        summary.append(
+            median_run([r["rlcard"][level] for r in rounds])
+            | {
+                "ratio_ours_over_rlcard": round(statistics.median(ratios), 3),
+                "ratios_by_round": [round(x, 3) for x in ratios],
+            }
+        )
+    return summary
 
 
 def grid_cell(args: argparse.Namespace, players: int, decks: int | None) -> dict[str, Any]:
@@ -603,19 +680,23 @@ def grid_cell(args: argparse.Namespace, players: int, decks: int | None) -> dict
 
 
 def run_grid(args: argparse.Namespace, cpu: int | None) -> dict[str, Any]:
+    result = header(args, cpu)
     cells = [grid_cell(args, players, decks) for decks in args.grid_decks for players in GRID_SEATS]
     measured = [c for c in cells if "per_action_us" in c]
     if measured:
-        base = measured[0]["per_action_us"]["mean"]
+        # Growth against the first cell, by percentile and not by mean: on a shared 2-core
+        # machine a few preempted actions of several ms move the mean more than the engine does.
+        base = measured[0]["per_action_us"]
         for c in measured:
-            c["growth"] = round(c["per_action_us"]["mean"] / base, 3)
-    return header(args, cpu) | {"grid_seconds": args.grid_seconds, "grid": cells}
+            c["growth"] = {k: round(c["per_action_us"][k] / base[k], 3) for k in ("p50", "p99")}
+    return result | {"grid_seconds": args.grid_seconds, "grid": cells}
 
 
 def header(args: argparse.Namespace, cpu: int | None) -> dict[str, Any]:
     return {
         "engine": "carioca" if not args.fake else "fake",
         "engine_version": engine_version(args),
+        "source_digest": "fake" if args.fake else source_digest(),
         "preset": args.preset,
         "seed": args.seed,
         "machine": machine_info(cpu),
@@ -624,6 +705,13 @@ def header(args: argparse.Namespace, cpu: int | None) -> dict[str, Any]:
 
 
 # --------------------------------------------------------------------------- CLI
+
+
+def levels_list(text: str) -> list[str]:
+    levels = text.split(",")
+    if not set(levels) <= {"env", "game"}:
+        raise argparse.ArgumentTypeError(f"levels are env and game, not {text!r}")
+    return levels
 
 
 def decks_list(text: str) -> list[int | None]:
@@ -654,6 +742,13 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument(
         "--batch", type=int, default=1, help="time this many actions per clock reading (default 1)"
     )
+    p.add_argument(
+        "--rounds",
+        type=int,
+        default=1,
+        help="repeat the throughput run (and RLCard's after it) this many times and report "
+        "medians: steadier figures on a shared machine (default 1)",
+    )
     p.add_argument("--seed", type=int, default=1)
     p.add_argument("--warmup", type=int, default=2, help="untimed games first (default 2)")
     p.add_argument("--grid", action="store_true", help="time per action by seats and decks")
@@ -671,7 +766,7 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     )
     p.add_argument(
         "--rlcard-levels",
-        type=lambda s: s.split(","),
+        type=levels_list,
         default=["env", "game"],
         help="env (public API), game (rules core) or both: env,game (default)",
     )
@@ -679,8 +774,8 @@ def parse_args(argv: Sequence[str] | None = None) -> argparse.Namespace:
     p.add_argument("--no-progress", dest="progress", action="store_false")
     p.add_argument("--fake", action="store_true", help="bench a stand-in game (harness check)")
     args = p.parse_args(argv)
-    if args.batch < 1:
-        p.error("--batch must be at least 1")
+    if args.batch < 1 or args.rounds < 1:
+        p.error("--batch and --rounds must be at least 1")
     args.progress = args.progress and sys.stderr.isatty()
     return args
 
@@ -689,6 +784,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parse_args(argv)
     cpu = pin_to_one_core()
     result = run_grid(args, cpu) if args.grid else run_main(args, cpu)
+    if not args.fake and source_digest() != result["source_digest"]:
+        # Others edit src/ while we run. The figures are still those of the code imported at
+        # the start (whose digest the result carries), but the tree no longer is that code.
+        result["source_changed_during_run"] = True
+        print(
+            f"note: src/carioca changed during the run; the figures are for src "
+            f"{result['source_digest']}, as imported at the start",
+            file=sys.stderr,
+        )
     if args.json:
         print(json.dumps(result, indent=2))
     elif args.grid:

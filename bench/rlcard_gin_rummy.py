@@ -50,6 +50,12 @@ def make_env(seed: int) -> Any:
     return rlcard.make("gin-rummy", config={"seed": seed})
 
 
+def rlcard_version() -> str:
+    import rlcard
+
+    return str(rlcard.__version__)
+
+
 def env_game_runner(env: Any, choose: Callable[[list[int]], int]) -> Callable[[], int]:
     """One complete game through the public env API; returns the number of steps."""
 
@@ -107,6 +113,7 @@ def run(play: Callable[[], int], seconds: float, games: int | None) -> dict[str,
         "seconds": round(elapsed, 4),
         "actions_per_s": round(n_actions / elapsed, 1),
         "games_per_s": round(n_games / elapsed, 3),
+        "actions_per_game": round(n_actions / n_games, 1),
     }
 
 

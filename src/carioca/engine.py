@@ -259,6 +259,7 @@ class Game:
         self.results: list[RoundResult] = []
         self.deals: list[Deal] = []
         self.log: list[list[Action]] = []
+        self._public: list[dict[str, Any]] = []  # this round's log as JSON, kept as it grows
         self._round: _Round | None = None
         self._undo: list[_Round] = []
         self._over = False
@@ -331,6 +332,7 @@ class Game:
         self._round = state
         self.deals.append(deal)
         self.log.append([])
+        self._public = []
         self._undo.clear()
         self._start_turn(state)
 
@@ -454,6 +456,7 @@ class Game:
         if self.rules.undo and isinstance(action, (Bajar, Agregar, Swap)):
             self._undo.append(state.copy())
         self.log[-1].append(action)
+        self._public.append(action.to_json())
         do(self, state, action)
         return action
 
@@ -488,7 +491,18 @@ class Game:
         if not self._undo or state.phase != "play":
             raise IllegalAction("nothing_to_undo", "there is nothing in this turn to take back")
         self._round = self._undo.pop()
+        self._public.pop()
         return self.log[-1].pop()
+
+    def buyers(self) -> list[int]:
+        """The seats that may buy the pozo top now, in the order of their claim: the nearest
+        in turn order after the player who is to draw comes first (ruling 19)."""
+        state = self._round
+        if state is None or self.rules.buying == "off" or state.phase != "draw":
+            return []
+        first = state.current
+        seats = sorted(range(self.n), key=lambda s: (s - first) % self.n)
+        return [s for s in seats if self._buy_problem(state, s) is None]
 
     def can_undo(self, seat: int) -> bool:
         """Whether ``seat`` may take back a move now (its own turn, under ``undo`` rules)."""
@@ -634,7 +648,7 @@ class Game:
             melds=tuple(state.melds), pozo=tuple(state.pozo), mazo_count=len(state.mazo),
             down=tuple(state.down), buys=tuple(state.buys),
             buy_window=state.window_open and state.phase == "draw",
-            log=tuple(self._public_log()), sheet=self.score_sheet(),
+            log=self._public_log(), sheet=self.score_sheet(),
             known=tuple(tuple(k) for k in state.known), turn=state.turn,
             laid_this_turn=state.laid_this_turn, down_turn=tuple(state.down_turn),
             first_bajar_turn=tuple(state.first_bajar_turn),
@@ -644,10 +658,9 @@ class Game:
             reshuffles=state.reshuffles,
         )
 
-    def _public_log(self) -> Iterator[dict[str, Any]]:
+    def _public_log(self) -> tuple[dict[str, Any], ...]:
         # Actions carry no hidden card: a mazo draw or a buy's penalty card is not named.
-        for action in self.log[-1] if self.log else ():
-            yield action.to_json()
+        return tuple(self._public)
 
     # ----------------------------------------------------------------- verify: draw & buy
 

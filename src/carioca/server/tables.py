@@ -347,7 +347,7 @@ class Table:
             return
         if self.window is not None and self.window.key == key:
             return
-        eligible = {s for s in range(game.n) if game.can_apply(Buy(s))}
+        eligible = set(game.buyers())
         if not eligible:
             self.window = None
             return
