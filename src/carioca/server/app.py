@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import logging
+import mimetypes
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -29,6 +30,7 @@ __all__ = ["create_app", "MAX_MESSAGE"]
 log = logging.getLogger("carioca.server")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+mimetypes.add_type("application/manifest+json", ".webmanifest")
 MAX_MESSAGE = 16 * 1024
 MAX_RECORD = 8 * 1024 * 1024
 

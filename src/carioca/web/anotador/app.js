@@ -1,0 +1,181 @@
+// The anotador: a score sheet for Carioca played with real cards. Plain ES modules and web
+// components, no build step. The rules (presets.json) come from the Python engine.
+
+import "./components/an-setup.js";
+import "./components/an-round.js";
+import "./components/an-sheet.js";
+import "./components/an-chart.js";
+import "./components/an-history.js";
+import "./components/an-totals.js";
+import { defaultSetup } from "./components/an-setup.js";
+import { esc, icon } from "./lib/dom.js";
+import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
+import { download, fileName, parseGame, toCsv, toJson } from "./lib/io.js";
+import { Store } from "./lib/store.js";
+import { rulesFromPreset } from "./lib/score.js";
+
+const VIEWS = ["setup", "round", "sheet", "chart", "history"];
+const TABS = [
+  ["round", "tab_round"],
+  ["sheet", "tab_sheet"],
+  ["chart", "tab_chart"],
+  ["history", "tab_games"],
+];
+
+async function loadPresets() {
+  const response = await fetch("presets.json");
+  if (!response.ok) throw new Error(`presets.json: ${response.status}`);
+  return response.json();
+}
+
+class AnApp extends HTMLElement {
+  async connectedCallback() {
+    if (this.store) return;
+    this.lang = initialLang();
+    let t = translator(this.lang);
+    this.innerHTML = `<p class="loading">${esc(t("loading"))}</p>`;
+    try {
+      this.data = await loadPresets();
+    } catch (_) {
+      this.innerHTML = `<p class="loading error">${esc(t("load_failed"))}</p>`;
+      return;
+    }
+    this.store = new Store();
+    t = translator(this.lang);
+    this.innerHTML = `
+      <header class="top">
+        <h1><img src="icons/icon.svg" alt="" width="28" height="28"> <span class="title"></span></h1>
+        <select class="lang" aria-label="Idioma / Language">
+          ${LANGS.map((l) => `<option value="${l}">${l.toUpperCase()} · ${LANG_NAMES[l]}</option>`).join("")}
+        </select>
+      </header>
+      <an-totals></an-totals>
+      <main>${VIEWS.map((v) => `<an-${v} data-view="${v}" hidden></an-${v}>`).join("")}</main>
+      <nav class="tabs"></nav>
+      <div class="toast" role="status" aria-live="polite"></div>`;
+    this.querySelector("select.lang").addEventListener("change", (e) => {
+      this.lang = e.target.value;
+      saveLang(this.lang);
+      this.render();
+    });
+    this.addEventListener("click", (e) => this.onClick(e));
+    this.addEventListener("change", (e) => {
+      if (e.target.matches("input[data-import]")) this.importFile(e.target);
+    });
+    this.store.addEventListener("change", () => this.render());
+    this.render();
+    registerServiceWorker(() => this.toast(translator(this.lang)("offline_ready")));
+  }
+
+  get t() {
+    return translator(this.lang);
+  }
+
+  onClick(event) {
+    const el = event.target.closest("[data-action]");
+    if (!el || el.disabled) return;
+    const { store } = this;
+    const game = store.game;
+    switch (el.dataset.action) {
+      case "go":
+        store.setUi({ view: el.dataset.view, editing: null });
+        window.scrollTo({ top: 0 });
+        break;
+      case "same-again":
+        if (game) store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer });
+        break;
+      case "new-game": {
+        const setup = game
+          ? { players: game.players.slice(), preset: game.rules.preset,
+            rules: JSON.parse(JSON.stringify(game.rules)), firstDealer: game.firstDealer || 0 }
+          : defaultSetup(this.data);
+        if (!this.data.presets.some((p) => p.name === setup.preset)) {
+          setup.preset = this.data.default_preset;
+        }
+        store.leave(setup);
+        break;
+      }
+      case "export-json":
+        if (game) download(fileName(game, "json"), toJson(game), "application/json");
+        break;
+      case "export-csv":
+        if (game) download(fileName(game, "csv"), toCsv(game), "text/csv");
+        break;
+      default:
+    }
+  }
+
+  async importFile(input) {
+    const file = input.files && input.files[0];
+    if (!file) return;
+    const t = this.t;
+    try {
+      const preset = this.data.presets.find((p) => p.name === this.data.default_preset);
+      const game = parseGame(await file.text(), rulesFromPreset(preset));
+      this.store.importGame(game);
+      this.toast(t("imported"));
+    } catch (err) {
+      this.toast(t("import_failed", { msg: err.message }), true);
+    }
+    input.value = "";
+  }
+
+  toast(text, bad = false) {
+    const box = this.querySelector(".toast");
+    if (!box) return;
+    box.textContent = text;
+    box.classList.toggle("bad", bad);
+    box.classList.add("show");
+    clearTimeout(this._toast);
+    this._toast = setTimeout(() => box.classList.remove("show"), 3500);
+  }
+
+  render() {
+    const { store } = this;
+    const t = this.t;
+    const ctx = { store, data: this.data, t, app: this };
+    let view = store.ui.view;
+    if (!store.game && view !== "history") view = "setup";
+    if (store.game && view === "setup") view = "round";
+    if (!VIEWS.includes(view)) view = store.game ? "round" : "setup";
+    document.documentElement.lang = this.lang;
+    document.title = `${t("app")} · Carioca`;
+    this.querySelector(".title").textContent = t("app");
+    this.querySelector("select.lang").value = this.lang;
+    this.dataset.view = view;
+    for (const el of this.querySelectorAll("main > [data-view]")) {
+      const on = el.dataset.view === view;
+      el.hidden = !on;
+      if (on) { el.ctx = ctx; el.render(); }
+    }
+    const totalsBar = this.querySelector("an-totals");
+    totalsBar.ctx = ctx;
+    totalsBar.hidden = !store.game || view === "history";
+    totalsBar.render();
+    const tabs = this.querySelector("nav.tabs");
+    tabs.innerHTML = TABS.map(([v, key]) => {
+      const target = v === "round" && !store.game ? "setup" : v;
+      const off = !store.game && (v === "sheet" || v === "chart");
+      const label = v === "round" && !store.game ? t("tab_new") : t(key);
+      return `<button data-action="go" data-view="${target}" ${off ? "disabled" : ""}
+        aria-current="${view === target ? "page" : "false"}">${icon(v === "history" ? "games" : store.game || v !== "round" ? v : "setup")}${esc(label)}</button>`;
+    }).join("");
+    if (store.saveFailed) this.toast(t("saved_fail"), true);
+  }
+}
+
+function registerServiceWorker(onFirstInstall) {
+  if (!("serviceWorker" in navigator) || location.protocol === "file:") return;
+  const first = !navigator.serviceWorker.controller;
+  navigator.serviceWorker.register("sw.js").then((reg) => {
+    if (!first) return;
+    const worker = reg.installing || reg.waiting;
+    if (worker) {
+      worker.addEventListener("statechange", () => {
+        if (worker.state === "activated") onFirstInstall();
+      });
+    }
+  }).catch(() => { /* the sheet still works online */ });
+}
+
+customElements.define("an-app", AnApp);

@@ -1,0 +1,268 @@
+// The round being played (or a past round being corrected): its contract and dealer, who went
+// out (and "de una"), every other hand added card by card on a keypad (with undo) or typed as
+// a total, the steals, and the button that scores the round. Every tap is saved at once.
+
+import { View, esc, seatColor, cardLabel, signed, icon } from "../lib/dom.js";
+import { contractWords, capitalize } from "../lib/i18n.js";
+import {
+  contractOf, currentIndex, dealerOf, handValue, plannedRounds, roundScores,
+} from "../lib/score.js";
+import { resultHtml } from "./an-result.js";
+
+class AnRound extends View {
+  index() {
+    const { store } = this.ctx;
+    const game = store.game;
+    const editing = store.ui.editing;
+    if (Number.isInteger(editing) && game.rounds[editing]) return editing;
+    return currentIndex(game);
+  }
+
+  /** The seat the keypad adds to: the one chosen, else the first who did not go out. */
+  activeSeat(round) {
+    const n = this.ctx.store.game.players.length;
+    const chosen = this.ctx.store.ui.seat;
+    if (Number.isInteger(chosen) && chosen < n && chosen !== round.out) return chosen;
+    for (let s = 0; s < n; s += 1) if (s !== round.out) return s;
+    return null;
+  }
+
+  onAction(action, el) {
+    const { store } = this.ctx;
+    const i = this.index();
+    if (i === null) return;
+    const round = store.game.rounds[i];
+    const seat = Number(el.dataset.seat);
+    const active = this.activeSeat(round);
+    switch (action) {
+      case "out":
+        store.mutate((g) => {
+          const r = g.rounds[i];
+          if (r.out === seat && !r.closed) { r.out = null; r.deUna = false; } else r.out = seat;
+          delete r.outScore;
+        });
+        store.setUi({ seat: null, pickOut: false });
+        break;
+      case "change-out":
+        store.setUi({ pickOut: true });
+        break;
+      case "de-una":
+        store.mutate((g) => { g.rounds[i].deUna = !g.rounds[i].deUna; });
+        break;
+      case "seat":
+        store.setUi({ seat });
+        break;
+      case "card":
+        if (active === null) return;
+        store.mutate((g) => {
+          const hand = g.rounds[i].hands[active];
+          hand.typed = null;
+          hand.cards.push(el.dataset.card);
+        });
+        break;
+      case "undo":
+        if (active === null) return;
+        store.mutate((g) => {
+          const hand = g.rounds[i].hands[active];
+          if (hand.typed !== null) hand.typed = null;
+          else hand.cards.pop();
+        });
+        break;
+      case "next":
+      case "prev": {
+        if (active === null) return;
+        const n = store.game.players.length;
+        const step = action === "next" ? 1 : n - 1;
+        for (let k = 1; k <= n; k += 1) {
+          const s = (active + k * step) % n;
+          if (s !== round.out) { store.setUi({ seat: s }); break; }
+        }
+        break;
+      }
+      case "type":
+        this.askTotal(i, active);
+        break;
+      case "steal-add":
+      case "steal-remove":
+        store.mutate((g) => {
+          const st = g.rounds[i].steals;
+          st[seat] = Math.max(0, (st[seat] || 0) + (action === "steal-add" ? 1 : -1));
+        });
+        break;
+      case "close":
+        if (round.out === null) {
+          this.querySelector(".need-out")?.classList.add("shake");
+          this.querySelector(".out-grid button")?.focus();
+          return;
+        }
+        if (round.closed) {
+          store.setUi({ editing: null, seat: null, pickOut: false, view: "sheet" });
+        } else {
+          store.mutate((g) => { g.rounds[i].closed = true; });
+          store.setUi({ seat: null, editing: null, pickOut: false });
+          window.scrollTo({ top: 0 });
+        }
+        break;
+      case "back":
+        store.setUi({ editing: null, seat: null, pickOut: false });
+        break;
+      default:
+    }
+  }
+
+  askTotal(i, seat) {
+    if (seat === null) return;
+    const { t, store } = this.ctx;
+    const dialog = this.querySelector("dialog.total");
+    const input = dialog.querySelector("input");
+    const hand = store.game.rounds[i].hands[seat];
+    dialog.querySelector(".who").textContent = t("total_prompt", { name: store.game.players[seat] });
+    input.value = String(handValue(store.game.rules, hand) || "");
+    dialog.returnValue = "";
+    dialog.onclose = () => {
+      if (dialog.returnValue === "ok") {
+        const v = parseInt(input.value, 10);
+        store.mutate((g) => { g.rounds[i].hands[seat].typed = Number.isFinite(v) ? v : null; });
+      } else if (dialog.returnValue === "clear") {
+        store.mutate((g) => { g.rounds[i].hands[seat] = { cards: [], typed: null }; });
+      }
+    };
+    input.onkeydown = (event) => {
+      if (event.key === "Enter") { event.preventDefault(); dialog.close("ok"); }
+    };
+    dialog.showModal();
+    input.focus();
+    input.select();
+  }
+
+  render() {
+    const { store, t, data } = this.ctx;
+    const game = store.game;
+    const i = this.index();
+    if (i === null) {
+      this.innerHTML = resultHtml(this.ctx);
+      return;
+    }
+    const round = game.rounds[i];
+    const rules = game.rules;
+    const lang = t.lang;
+    const code = contractOf(game, i);
+    const planned = rules.rounds.length;
+    const title = i < planned
+      ? t("round_of", { n: i + 1, total: plannedRounds(game) })
+      : t("extra_round", { n: i - planned + 1 });
+    const atOnce = rules.at_once && rules.at_once[Math.min(i, planned - 1)];
+    const dealer = game.players[dealerOf(game, i)];
+    const points = rules.scoring === "points";
+    const scores = roundScores(game, round);
+    const active = this.activeSeat(round);
+    const current = currentIndex(game);
+    const showGrid = round.out === null || store.ui.pickOut;
+
+    const banner = round.closed ? `
+      <div class="correcting" role="status">
+        <span>✎ ${esc(t("correcting", { n: i + 1 }))}</span>
+        ${current !== null ? `<button data-action="back">${esc(t("back_to_round", { n: current + 1 }))}</button>` : ""}
+      </div>` : "";
+
+    let outHtml;
+    if (showGrid) {
+      outHtml = `<h3 class="need-out">${esc(t("who_out"))}</h3>
+        <div class="out-grid" data-count="${game.players.length}">${game.players.map((name, s) => `
+          <button class="out-btn" data-action="out" data-seat="${s}" aria-pressed="${round.out === s}"
+            style="--seat:${seatColor(s)}">${round.out === s ? icon("star") : ""}${esc(name)}</button>`).join("")}
+        </div>`;
+    } else {
+      const deUna = points && rules.de_una ? `
+        <button class="toggle de-una" data-action="de-una" aria-pressed="${Boolean(round.deUna)}">
+          ${round.deUna ? "✓" : "○"} ${esc(t("de_una"))} ${signed(rules.instant_out_score)}</button>` : "";
+      outHtml = `<div class="out-summary" style="--seat:${seatColor(round.out)}">
+          <span class="who">${icon("star")}<b>${esc(game.players[round.out])}</b> ${esc(t("went_out"))}</span>
+          ${deUna}
+          <button class="ghost change" data-action="change-out">${esc(t("change"))}</button>
+        </div>`;
+    }
+
+    let handsHtml = "";
+    let keypad = "";
+    if (points && round.out !== null) {
+      const rows = game.players.map((name, s) => {
+        const steals = rules.steals ? `
+          <span class="steals"><span>${esc(t("steals"))}</span>
+            <button class="icon small" data-action="steal-remove" data-seat="${s}"
+              aria-label="${esc(t("steal_remove", { name }))}" ${round.steals[s] ? "" : "disabled"}>−</button>
+            <span class="steal-count" data-steals="${s}" title="${esc(t("steals"))}">${round.steals[s] || 0}</span>
+            <button class="icon small" data-action="steal-add" data-seat="${s}"
+              aria-label="${esc(t("steal_add", { name }))}">+</button>
+          </span>` : "";
+        if (s === round.out) {
+          if (!rules.steals) return "";
+          return `<li class="hand-row is-out" data-seat="${s}" style="--seat:${seatColor(s)}">
+            <span class="name">${esc(name)}</span>
+            <span class="cards"><em>${esc(t("went_out"))}</em></span>
+            ${steals}<span class="sum" data-score="${s}">${signed(scores[s])}</span></li>`;
+        }
+        const hand = round.hands[s];
+        const chips = hand.typed !== null
+          ? `<span class="typed">✎ ${signed(hand.typed)}</span>`
+          : hand.cards.map((k) => `<span class="chip">${esc(cardLabel(k))}</span>`).join("");
+        return `<li class="hand-row" data-seat="${s}" style="--seat:${seatColor(s)}"
+            aria-selected="${s === active}">
+            <button class="name" data-action="seat" data-seat="${s}">${esc(name)}</button>
+            <span class="cards" data-action="seat" data-seat="${s}">${chips}</span>
+            ${steals}<span class="sum" data-score="${s}">${signed(scores[s])}</span></li>`;
+      }).join("");
+      handsHtml = `<h3>${esc(t("hands"))}</h3><ol class="hands">${rows}</ol>`;
+      const activeName = active === null ? "" : game.players[active];
+      const keys = data.cards.map((k) => `
+        <button class="key${k === "JK" ? " joker" : ""}" data-action="card" data-card="${k}"
+          aria-label="${esc(k === "JK" ? t("joker") : k)} (${rules.values[k]})">
+          <b>${esc(cardLabel(k))}</b><small>${signed(rules.values[k])}</small></button>`).join("");
+      keypad = `
+        <div class="keypad">
+          <div class="keypad-for" style="--seat:${active === null ? "#666" : seatColor(active)}">
+            <button class="icon" data-action="prev" aria-label="${esc(t("prev_player"))}">${icon("prev")}</button>
+            <span class="for-name">${esc(activeName)}</span>
+            <b class="for-sum" data-active-sum>${active === null ? "" : signed(handValue(rules, round.hands[active]))}</b>
+            <button class="icon" data-action="next" aria-label="${esc(t("next_player"))}">${icon("next")}</button>
+            <button class="type" data-action="type" aria-label="${esc(t("type_total"))}">✎ ${esc(t("type_short"))}</button>
+          </div>
+          <div class="keys">${keys}
+            <button class="key undo" data-action="undo" aria-label="${esc(t("undo"))}"><b>⌫</b><small>${esc(t("undo"))}</small></button>
+          </div>
+        </div>`;
+    }
+
+    this.innerHTML = `
+      ${banner}
+      <header class="round-head">
+        <div class="round-no"><span>${esc(title)}</span>
+          <span class="dealer">${icon("card")}${esc(t("deals", { name: dealer }))}</span></div>
+        <h2 class="contract">${esc(capitalize(contractWords(code, lang, data.contracts)))}
+          <small>${esc(code)}</small></h2>
+        ${atOnce ? `<span class="badge">${esc(t("at_once"))}</span>` : ""}
+      </header>
+      ${outHtml}
+      ${points ? "" : `<p class="hint">${esc(t("rounds_mode_hint"))}</p>`}
+      ${handsHtml}
+      <div class="sticky-actions">
+        ${keypad}
+        <button class="primary big" data-action="close" ${round.out === null ? "aria-disabled=\"true\"" : ""}>
+          ${esc(round.closed ? t("save_round") : t("close_round"))} ✓</button>
+        ${round.out === null ? `<p class="hint tiny">${esc(t("pick_out_first"))}</p>` : ""}
+      </div>
+      <dialog class="total">
+        <form method="dialog">
+          <label><span class="who"></span>
+            <input type="number" inputmode="numeric" min="-1000" max="5000" name="total"></label>
+          <div class="row">
+            <button value="clear" class="ghost">${esc(t("clear"))}</button>
+            <button value="cancel" class="ghost">${esc(t("cancel"))}</button>
+            <button value="ok" class="primary">${esc(t("ok"))}</button>
+          </div>
+        </form>
+      </dialog>`;
+  }
+}
+
+customElements.define("an-round", AnRound);

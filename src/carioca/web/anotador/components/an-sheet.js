@@ -1,0 +1,69 @@
+// The score sheet as on paper: one line per round, one column per player, the totals at the
+// bottom. Tapping a round opens it for correction.
+
+import { View, esc, icon, seatColor, signed } from "../lib/dom.js";
+import {
+  contractOf, dealerOf, currentIndex, isFinished, plannedRounds, roundScores, totals, result,
+} from "../lib/score.js";
+import { exportRow, resultHtml } from "./an-result.js";
+
+class AnSheet extends View {
+  onAction(action, el) {
+    if (action === "edit-round") {
+      const i = Number(el.dataset.round);
+      this.ctx.store.setUi({ view: "round", editing: i, seat: null, pickOut: false });
+      window.scrollTo({ top: 0 });
+    }
+  }
+
+  render() {
+    const { store, t } = this.ctx;
+    const game = store.game;
+    const n = game.players.length;
+    const { totals: sums } = totals(game);
+    const finished = isFinished(game);
+    const winners = finished ? result(game).seats : [];
+    const current = currentIndex(game);
+    const planned = plannedRounds(game);
+    const rows = [];
+    for (let i = 0; i < planned; i += 1) {
+      const round = game.rounds[i];
+      const code = contractOf(game, i);
+      const dealer = dealerOf(game, i);
+      let cells;
+      if (round && round.closed) {
+        const scores = roundScores(game, round);
+        cells = scores.map((v, s) => `<td class="${s === round.out ? "out" : ""}"
+          data-cell="${i}-${s}">${s === round.out ? "★" : ""}${signed(v)}</td>`).join("");
+      } else if (i === current) {
+        cells = `<td colspan="${n}" class="pending">${esc(t("pending"))} ›</td>`;
+      } else {
+        cells = Array(n).fill("<td class=\"empty\">·</td>").join("");
+      }
+      const clickable = round ? `data-action="edit-round" data-round="${i}" tabindex="0"` : "";
+      rows.push(`<tr ${clickable} class="${i === current ? "current" : ""}">
+        <th scope="row"><span class="rno">${i + 1}</span><small class="c">${esc(code)}</small>
+          <small class="d" style="color:${seatColor(dealer)}">${icon("card")}${esc(game.players[dealer].slice(0, 3))}</small></th>
+        ${cells}</tr>`);
+    }
+    this.innerHTML = `
+      ${resultHtml(this.ctx)}
+      <h2 class="view-title">${esc(t("sheet"))}</h2>
+      <div class="table-wrap">
+        <table class="sheet">
+          <thead><tr><th scope="col">#</th>${game.players.map((p, s) =>
+            `<th scope="col" style="--seat:${seatColor(s)}">${esc(p)}</th>`).join("")}</tr></thead>
+          <tbody>${rows.join("")}</tbody>
+          <tfoot><tr><th scope="row">${esc(t("total"))}</th>${sums.map((v, s) =>
+            `<td data-total="${s}" class="${winners.includes(s) ? "win" : ""}">${signed(v)}</td>`).join("")}</tr></tfoot>
+        </table>
+      </div>
+      <p class="hint">${esc(t("tap_to_fix"))}</p>
+      <div class="actions">
+        ${exportRow(t)}
+        ${finished ? "" : `<button data-action="same-again">${icon("again")} ${esc(t("same_again"))}</button>`}
+      </div>`;
+  }
+}
+
+customElements.define("an-sheet", AnSheet);

@@ -1,0 +1,193 @@
+// Export and import of a game: JSON keeps everything (players, rules, every card tapped);
+// CSV is one line per round for a spreadsheet, and reads back the players and the scores.
+
+import {
+  FORMAT, contractOf, dealerOf, emptyRound, normalize, plannedRounds, roundScores, totals,
+} from "./score.js";
+
+const CSV_HEAD = ["round", "contract", "dealer", "out", "de_una"];
+
+export function toJson(game) {
+  return JSON.stringify({ ...game, format: FORMAT }, null, 1) + "\n";
+}
+
+function csvCell(value) {
+  const text = String(value ?? "");
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** One line per round (the rounds still to play too, with no scores), then the totals. */
+export function toCsv(game) {
+  const lines = [[...CSV_HEAD, ...game.players]];
+  for (let i = 0; i < plannedRounds(game); i += 1) {
+    const round = game.rounds[i];
+    const head = [i + 1, contractOf(game, i), game.players[dealerOf(game, i)]];
+    if (!round || !round.closed) {
+      lines.push([...head, "", "", ...game.players.map(() => "")]);
+      continue;
+    }
+    lines.push([
+      ...head,
+      round.out === null || round.out === undefined ? "" : game.players[round.out],
+      round.deUna ? 1 : 0,
+      ...roundScores(game, round),
+    ]);
+  }
+  lines.push(["total", "", "", "", "", ...totals(game).totals]);
+  return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+export function fileName(game, ext) {
+  const day = String(game.created || new Date().toISOString()).slice(0, 10);
+  return `carioca-${day}-${game.players.join("-").replace(/[^\p{L}\p{N}-]+/gu, "")
+    .slice(0, 40)}.${ext}`;
+}
+
+function parseCsv(text) {
+  const rows = [];
+  let row = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text[i];
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') { cell += '"'; i += 1; }
+      else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === "," || c === ";") { row.push(cell); cell = ""; }
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i += 1;
+      row.push(cell); rows.push(row); row = []; cell = "";
+    } else cell += c;
+  }
+  if (cell !== "" || row.length) { row.push(cell); rows.push(row); }
+  return rows.filter((r) => r.some((c) => c.trim() !== ""));
+}
+
+function fail(msg) {
+  throw new Error(msg);
+}
+
+function checkGame(doc, defaults) {
+  if (!doc || typeof doc !== "object") fail("not a game");
+  if (doc.format !== FORMAT) fail(`format must be ${FORMAT}`);
+  const players = doc.players;
+  if (!Array.isArray(players) || players.length < 2 || players.length > 8) {
+    fail("a game has 2 to 8 players");
+  }
+  if (!doc.rules || !Array.isArray(doc.rules.rounds) || !doc.rules.rounds.length) {
+    fail("the rules have no rounds");
+  }
+  const n = players.length;
+  const rules = { ...defaults, ...doc.rules, values: { ...defaults.values, ...doc.rules.values } };
+  const rounds = (Array.isArray(doc.rounds) ? doc.rounds : []).map((r) => {
+    const round = emptyRound(n);
+    round.closed = Boolean(r.closed);
+    round.out = Number.isInteger(r.out) && r.out >= 0 && r.out < n ? r.out : null;
+    round.deUna = Boolean(r.deUna);
+    if (typeof r.outScore === "number") round.outScore = r.outScore;
+    for (let s = 0; s < n; s += 1) {
+      const h = (r.hands || [])[s] || {};
+      round.hands[s] = {
+        cards: Array.isArray(h.cards) ? h.cards.filter((k) => k in rules.values) : [],
+        typed: Number.isFinite(h.typed) ? h.typed : null,
+      };
+      round.steals[s] = Number.isInteger((r.steals || [])[s]) ? r.steals[s] : 0;
+    }
+    return round;
+  });
+  return normalize({
+    format: FORMAT,
+    id: String(doc.id || ""),
+    created: String(doc.created || new Date().toISOString()),
+    updated: new Date().toISOString(),
+    players: players.map((p) => String(p)),
+    firstDealer: Number.isInteger(doc.firstDealer) ? doc.firstDealer % n : 0,
+    rules,
+    rounds,
+  });
+}
+
+function fromCsv(text, defaults) {
+  const rows = parseCsv(text.replace(/^\uFEFF/, ""));
+  const head = rows.findIndex((r) => r[0].trim().toLowerCase() === "round");
+  if (head < 0) fail("no header line (round,contract,dealer,out,de_una,players...)");
+  const players = rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean);
+  if (players.length < 2 || players.length > 8) fail("a game has 2 to 8 players");
+  const n = players.length;
+  const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
+  if (!all.length) fail("no rounds");
+  const cellsOf = (r) => r.slice(CSV_HEAD.length, CSV_HEAD.length + n);
+  const played = (r) => cellsOf(r).some((c) => String(c).trim() !== "");
+  // the rounds scored, then the rounds still to play (only their contract is read)
+  const body = all.filter(played);
+  if (all.slice(0, body.length).some((r) => !played(r))) fail("a round with no scores before others");
+  const scores = body.map((r) => cellsOf(r).map((c) => {
+    const v = Number(String(c).trim());
+    if (!Number.isFinite(v)) fail(`"${c}" is not a number`);
+    return v;
+  }));
+  const outSeats = body.map((r) => {
+    const name = (r[3] || "").trim();
+    const seat = players.indexOf(name);
+    return name === "" ? null : seat >= 0 ? seat : fail(`"${name}" is not a player`);
+  });
+  // By rounds won when every line is one mark for the player who went out and 0 for the rest.
+  const byRounds = scores.length > 0 && scores.every((line, i) => line.every((v, s) => v === (s === outSeats[i] ? 1 : 0)));
+  const contracts = all.map((r) => (r[1] || "").trim() || "?");
+  const dealer = players.indexOf((all[0][2] || "").trim());
+  const rules = {
+    ...defaults,
+    preset: "csv",
+    rounds: contracts,
+    at_once: contracts.map(() => false),
+    scoring: byRounds ? "rounds" : "points",
+    steals: false,
+  };
+  const rounds = body.map((r, i) => {
+    const round = emptyRound(n);
+    round.closed = true;
+    round.out = outSeats[i];
+    round.deUna = (r[4] || "").trim() === "1";
+    scores[i].forEach((v, s) => {
+      if (s === round.out) round.outScore = v;
+      else round.hands[s].typed = v;
+    });
+    return round;
+  });
+  return normalize({
+    format: FORMAT,
+    id: "",
+    created: new Date().toISOString(),
+    updated: new Date().toISOString(),
+    players,
+    firstDealer: dealer >= 0 ? dealer : 0,
+    rules,
+    rounds,
+  });
+}
+
+/** A game from the text of an exported file (JSON or CSV); throws Error with a reason. */
+export function parseGame(text, defaults) {
+  const trimmed = text.trim();
+  if (trimmed.startsWith("{")) {
+    let doc;
+    try { doc = JSON.parse(trimmed); } catch (e) { fail(`bad JSON (${e.message})`); }
+    return checkGame(doc, defaults);
+  }
+  return fromCsv(text, defaults);
+}
+
+/** Offer a file to save (a download, which phones keep in their files). */
+export function download(name, text, type) {
+  const blob = new Blob([text], { type });
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement("a");
+  a.href = url;
+  a.download = name;
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}

@@ -1,0 +1,140 @@
+// Everything is kept on the device, in localStorage, and written at once on every tap: a
+// reload, a closed browser or a dead battery lose nothing. One key per game (so a tap writes
+// only the game in play), an index of the games, the id of the game in play, and the screen.
+
+import { normalize, newGame, FORMAT } from "./score.js";
+
+const PREFIX = "anotador.v1.";
+const INDEX = PREFIX + "games";
+const CURRENT = PREFIX + "current";
+const UI = PREFIX + "ui";
+const gameKey = (id) => PREFIX + "game." + id;
+
+export class Store extends EventTarget {
+  constructor(storage = globalThis.localStorage) {
+    super();
+    this.storage = storage;
+    this.saveFailed = false;
+    this.ui = { view: "round", seat: null, editing: null, setup: null, ...this._read(UI, {}) };
+    this.game = null;
+    const id = this._read(CURRENT, null);
+    if (id) this.game = this._read(gameKey(id), null);
+    if (this.game) normalize(this.game);
+  }
+
+  _read(key, fallback) {
+    try {
+      const text = this.storage.getItem(key);
+      return text === null ? fallback : JSON.parse(text);
+    } catch (_) {
+      return fallback;
+    }
+  }
+
+  _write(key, value) {
+    try {
+      this.storage.setItem(key, JSON.stringify(value));
+      this.saveFailed = false;
+    } catch (_) {
+      this.saveFailed = true;
+    }
+  }
+
+  _changed() {
+    this.dispatchEvent(new Event("change"));
+  }
+
+  ids() {
+    const ids = this._read(INDEX, []);
+    return Array.isArray(ids) ? ids : [];
+  }
+
+  /** Every game on the device, newest first. */
+  games() {
+    return this.ids()
+      .map((id) => this._read(gameKey(id), null))
+      .filter(Boolean)
+      .sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
+  }
+
+  _saveGame(game) {
+    game.updated = new Date().toISOString();
+    this._write(gameKey(game.id), game);
+    const ids = this.ids();
+    if (!ids.includes(game.id)) {
+      ids.push(game.id);
+      this._write(INDEX, ids);
+    }
+  }
+
+  /** Change the game in play; it is saved before anything is drawn. */
+  mutate(fn) {
+    if (!this.game) return;
+    fn(this.game);
+    normalize(this.game);
+    this._saveGame(this.game);
+    this._changed();
+  }
+
+  /** Change what is on screen (also kept, so a reload comes back to the same place). */
+  setUi(patch) {
+    Object.assign(this.ui, patch);
+    this._write(UI, this.ui);
+    this._changed();
+  }
+
+  /** Keep the screen state without redrawing (typing in a field). */
+  saveUi() {
+    this._write(UI, this.ui);
+  }
+
+  /** Start a game and make it the one in play. */
+  start(setup) {
+    const game = newGame(setup);
+    this.adopt(game);
+    return game;
+  }
+
+  adopt(game, view = "round") {
+    normalize(game);
+    this.game = game;
+    this._saveGame(game);
+    this._write(CURRENT, game.id);
+    this.ui = { ...this.ui, view, seat: null, editing: null };
+    this._write(UI, this.ui);
+    this._changed();
+  }
+
+  open(id) {
+    const game = this._read(gameKey(id), null);
+    if (game) this.adopt(game);
+  }
+
+  remove(id) {
+    try { this.storage.removeItem(gameKey(id)); } catch (_) { /* nothing */ }
+    this._write(INDEX, this.ids().filter((x) => x !== id));
+    if (this.game && this.game.id === id) {
+      this.game = null;
+      try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
+    }
+    this._changed();
+  }
+
+  /** Leave the game in play (it stays in the history) and go to the setup. */
+  leave(setup = null) {
+    this.game = null;
+    try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
+    this.ui = { ...this.ui, view: "setup", seat: null, editing: null, setup };
+    this._write(UI, this.ui);
+    this._changed();
+  }
+
+  /** A copy of an imported game, under a new id. */
+  importGame(game) {
+    const copy = JSON.parse(JSON.stringify(game));
+    copy.format = FORMAT;
+    copy.id = `g-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
+    this.adopt(copy, "sheet");
+    return copy;
+  }
+}
