@@ -579,10 +579,13 @@ class TableManager:
         sent: dict[str, int] = {}
         while True:
             for table in list(self.tables.values()):
-                if sent.get(table.code) != table.version:
-                    sent[table.code] = table.version
-                    await broadcast(table)
-                await self._step(table)
+                try:
+                    if sent.get(table.code) != table.version:
+                        sent[table.code] = table.version
+                        await broadcast(table)
+                    await self._step(table)
+                except Exception:  # noqa: BLE001 - one table's fault must not stop the others
+                    log.exception("table %s: background work failed", table.code)
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=0.25)
             self._wake.clear()
@@ -613,6 +616,8 @@ class TableManager:
                     table.on_timers()
             except (IllegalAction, TableError) as exc:
                 log.error("table %s: automatic move refused: %s", table.code, exc)
+            except Exception:  # noqa: BLE001 - logged; the table stays as it was
+                log.exception("table %s: automatic move failed", table.code)
         if self._wake is not None:
             self._wake.set()
 
@@ -634,7 +639,8 @@ async def broadcast(table: Table) -> None:
             cache[conn.seat] = table.state_for(conn.seat)
         try:
             await conn.send(cache[conn.seat])
-        except Exception:  # noqa: BLE001 - a closed socket must not stop the others
+        except Exception as exc:  # noqa: BLE001 - a closed socket must not stop the others
+            log.info("table %s: dropping a connection: %r", table.code, exc)
             table.conns.discard(conn)
 
 
