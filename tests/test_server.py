@@ -1,0 +1,375 @@
+"""The online table's protocol: schema-checked messages, hidden information, versions,
+buying, and nothing acknowledged is ever lost (restart, and kill -9)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+
+from carioca.record import replay
+from carioca.server import create_app
+
+CARD_KEYS_ALLOWED = (
+    ("view", "hand"),
+    ("view", "pozo"),
+    ("view", "melds", "*", "cards"),
+    ("view", "melds", "*", "stands_for"),
+    ("view", "known", "*"),
+    ("view", "log", "*", "bajar", "*"),
+    ("round_end", "hands", "*"),
+)
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"name": "Ana", **body})
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def _hello(ws: Any, token: str | None) -> dict[str, Any]:
+    ws.send_json({"type": "hello", "token": token})
+    welcome = ws.receive_json()
+    assert welcome["type"] == "welcome"
+    state = ws.receive_json()
+    assert state["type"] == "state"
+    return welcome  # type: ignore[no-any-return]
+
+
+def _until_state(ws: Any, pred: Any = None, limit: int = 500) -> dict[str, Any]:
+    for _ in range(limit):
+        msg = ws.receive_json()
+        if msg["type"] == "state" and (pred is None or pred(msg)):
+            return msg  # type: ignore[no-any-return]
+    raise AssertionError("no such state")
+
+
+def _card_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[str]]]:
+    """Every list of card texts in a message, with where it is."""
+    found = []
+    if isinstance(node, dict):
+        for key, value in node.items():
+            found += _card_lists(value, (*path, str(key)))
+    elif isinstance(node, list):
+        if node and all(isinstance(x, str) and _is_card(x) for x in node):
+            found.append((path, node))
+        else:
+            for i, value in enumerate(node):
+                found += _card_lists(value, (*path, str(i)))
+    return found
+
+
+def _is_card(text: str) -> bool:
+    from carioca.cards import Card, CardError
+
+    try:
+        Card.parse(text)
+    except CardError:
+        return False
+    return True
+
+
+def _allowed(path: tuple[str, ...]) -> bool:
+    for pattern in CARD_KEYS_ALLOWED:
+        if len(pattern) == len(path) and all(p in ("*", q) for p, q in zip(pattern, path,
+                                                                             strict=True)):
+            return True
+    return path[:1] == ("legal",)
+
+
+def test_a_whole_game_over_the_socket_replays_to_the_same_scores() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chico", seats=3, bots={"1": "random", "2": "random"})
+        code, token = made["code"], made["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            assert _hello(ws, token)["seat"] == 0
+            start = client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            assert start.json()["status"] == "playing"
+            rng = random.Random(3)
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] != "state":
+                    continue
+                if msg["table"]["status"] == "over":
+                    final = msg["view"]["sheet"]
+                    break
+                if msg.get("legal"):
+                    ws.send_json({"type": "action", "version": msg["version"],
+                                  "action": rng.choice(msg["legal"])})
+        record = client.get(f"/api/tables/{code}/record").json()
+    result = replay(record)
+    assert result.error is None
+    assert result.game is not None
+    assert result.game.score_sheet().to_json() == final
+    assert final["finished"] and final["winners"]
+
+
+def test_a_seat_never_receives_another_seats_hidden_cards() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        made = _new(client, preset="chico", seats=3, bots={"1": "random", "2": "random"},
+                    options={"buying": "penalty_card", "rounds": [1, 2]})
+        code, token = made["code"], made["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            table = manager.tables[code]
+            rng = random.Random(5)
+            checked = 0
+            while True:
+                msg = ws.receive_json()
+                if msg["type"] != "state" or "view" not in msg:
+                    continue
+                checked += 1
+                _check_secret(msg, 0, table)
+                if msg["table"]["status"] == "over":
+                    break
+                if msg["legal"]:
+                    ws.send_json({"type": "action", "version": msg["version"],
+                                  "action": rng.choice(msg["legal"])})
+            assert checked > 100
+
+
+def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> None:
+    assert "mazo" not in msg["view"], "the mazo order never leaves the server"
+    assert msg["view"]["open_hands"] is None
+    for path, cards in _card_lists(msg):
+        assert _allowed(path), f"cards at {path} in a message to seat {seat}"
+    for action in msg["legal"]:
+        assert action["p"] == seat
+    game = table.game
+    if msg["version"] == table.version and game.seat_to_act is not None:
+        assert Counter(msg["view"]["hand"]) == Counter(str(c) for c in game.hand(seat))
+    end = msg.get("round_end")
+    if end is not None:
+        assert end["round"] <= len(game.results), "hands are shown only once a round is over"
+
+
+def test_bad_messages_get_an_error_and_change_nothing() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2)
+        code, token = made["code"], made["token"]
+        token1 = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        table = manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)  # seat 0; seat 1 plays first in round 1
+            before = (table.version, len(table.game.log[-1]))
+            bad = [
+                "not json",
+                "[1, 2]",
+                json.dumps({"type": "shout"}),
+                json.dumps({"type": "action", "version": table.version,
+                            "action": {"p": 0, "draw": "mazo"}, "extra": 1}),
+                json.dumps({"type": "action", "version": table.version, "action": "draw"}),
+                "x" * 20000,
+                json.dumps({"type": "action", "version": table.version,
+                            "action": {"p": 1, "draw": "mazo"}}),  # another seat
+                json.dumps({"type": "action", "version": table.version,
+                            "action": {"p": 0, "draw": "mazo"}}),  # out of turn
+                json.dumps({"type": "action", "version": table.version - 1,
+                            "action": {"p": 0, "draw": "mazo"}}),  # stale
+                json.dumps({"type": "action", "version": table.version,
+                            "action": {"p": 0, "discard": "ZZ"}}),
+                json.dumps({"type": "undo", "version": table.version}),
+            ]
+            codes = []
+            for text in bad:
+                ws.send_text(text)
+                reply = ws.receive_json()
+                while reply["type"] == "state":
+                    reply = ws.receive_json()
+                assert reply["type"] == "error", text[:40]
+                assert reply["message"]
+                codes.append(reply["code"])
+                assert (table.version, len(table.game.log[-1])) == before
+            assert "not_your_seat" in codes and "stale_version" in codes
+            assert "not_your_turn" in codes and "too_big" in codes
+        with client.websocket_connect(f"/ws/{code}") as ws1:
+            _hello(ws1, token1)
+            ws1.send_json({"type": "action", "version": table.version,
+                           "action": {"p": 1, "draw": "mazo"}})
+            reply = ws1.receive_json()
+            while reply["type"] == "state":
+                reply = ws1.receive_json()
+            assert reply["type"] == "ack"
+
+
+def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2, bots={"1": "random"})
+        code, token = made["code"], made["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            assert _hello(ws, None)["seat"] is None
+            ws.send_json({"type": "ping"})
+            msg = ws.receive_json()
+            while msg["type"] != "pong":
+                if msg["type"] == "state" and "view" in msg:
+                    assert msg["view"]["hand"] is None and msg["legal"] == []
+                msg = ws.receive_json()
+            ws.send_json({"type": "action", "version": None, "action": {"p": 0, "buy": True}})
+            reply = ws.receive_json()
+            while reply["type"] == "state":
+                reply = ws.receive_json()
+            assert reply == {"type": "error", "code": "spectator",
+                             "message": "spectators cannot play; take a seat to play"}
+
+
+def test_buying_through_the_window() -> None:
+    """Seat 1 discards; seat 0 (not the next player) may buy: the card and a penalty card."""
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
+        code, token0 = made["code"], made["token"]
+        tokens = [token0] + [client.post(f"/api/tables/{code}/join",
+                                         json={"name": n}).json()["token"]
+                             for n in ("Beto", "Caro")]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
+        table = manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws0, \
+                client.websocket_connect(f"/ws/{code}") as ws1:
+            _hello(ws0, tokens[0])
+            _hello(ws1, tokens[1])
+            ws1.send_json({"type": "action", "version": table.version,
+                           "action": {"p": 1, "draw": "mazo"}})
+            discard = str(table.game.hand(1)[0])
+            ws1.send_json({"type": "action", "version": table.version,
+                           "action": {"p": 1, "discard": discard}})
+            state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+            assert state["deadlines"]["buy"] is not None
+            ws0.send_json({"type": "action", "version": state["version"],
+                           "action": {"p": 0, "buy": True}})
+            _until_state(ws0, lambda m: len(m.get("view", {}).get("hand") or []) == 14)
+            assert discard in [str(c) for c in table.game.hand(0)]
+            assert table.game.view(0).buys[0] == 1
+
+
+def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
+    db = tmp_path / "carioca.sqlite"
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3, bots={"1": "random", "2": "random"})
+        code, token = made["code"], made["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            rng = random.Random(9)
+            moves = 0
+            while moves < 30:
+                msg = ws.receive_json()
+                if msg["type"] == "state" and msg.get("legal"):
+                    ws.send_json({"type": "action", "version": msg["version"],
+                                  "action": rng.choice(msg["legal"])})
+                    moves += 1
+        before = app.state.manager.tables[code].game
+        views = [before.view(s).to_json() for s in range(3)]
+        record = before.to_record()
+    again = create_app(db, bot_delay=0)
+    table = again.state.manager.tables[code]
+    assert table.status == "playing"
+    assert [table.game.view(s).to_json() for s in range(3)] == views
+    assert table.game.to_record() == record
+    assert table.seat_of(token) == 0
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+    env = {**os.environ, "PYTHONUNBUFFERED": "1"}
+    proc = subprocess.Popen(
+        [sys.executable, "-c", "from carioca.cli import main; main()", "serve", "--port",
+         str(port), "--db", str(db), "--bot-delay", "0"],
+        env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    deadline = time.time() + 20
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise AssertionError("the server did not start")
+
+
+def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
+    import httpx
+    from websockets.sync.client import connect
+
+    db = tmp_path / "carioca.sqlite"
+    port = _free_port()
+    proc = _serve(db, port)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        made = httpx.post(f"{base}/api/tables", json={"name": "Ana", "preset": "chile",
+                                                      "seats": 3,
+                                                      "bots": {"1": "random", "2": "random"}})
+        code, token = made.json()["code"], made.json()["token"]
+        httpx.post(f"{base}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        acked_log: list[Any] = []
+        acked_round = 0
+        with connect(f"ws://127.0.0.1:{port}/ws/{code}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            rng = random.Random(11)
+            acks = 0
+            last: dict[str, Any] = {}
+            while acks < 25:
+                msg = json.loads(ws.recv(timeout=10))
+                if msg["type"] == "state" and "view" in msg:
+                    last = msg
+                    if msg["legal"]:
+                        ws.send(json.dumps({"type": "action", "version": msg["version"],
+                                            "action": rng.choice(msg["legal"])}))
+                elif msg["type"] == "ack":
+                    acks += 1
+                    acked_round = last["view"]["round"]
+                    acked_log = last["view"]["log"]
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=10)
+        proc = _serve(db, port)
+        with connect(f"ws://127.0.0.1:{port}/ws/{code}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(ws.recv(timeout=10))["seat"] == 0
+            state = json.loads(ws.recv(timeout=10))
+        view = state["view"]
+        assert view["round"] >= acked_round
+        if view["round"] == acked_round:
+            assert view["log"][:len(acked_log)] == acked_log
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.parametrize("body", [
+    {"preset": "nope"},
+    {"preset": "chile", "options": {"bying": "off"}},
+    {"preset": "online", "seats": 6},
+    {"preset": "chile", "turn_timer": 7},
+    {"preset": "chile", "seats": 99},
+])
+def test_impossible_tables_are_refused_with_a_reason(body: dict[str, Any]) -> None:
+    with TestClient(create_app(":memory:")) as client:
+        answer = client.post("/api/tables", json={"name": "Ana", **body})
+        assert answer.status_code in (400, 422)
+        assert "Traceback" not in answer.text
