@@ -55,6 +55,16 @@ def _until_state(ws: Any, pred: Any = None, limit: int = 500) -> dict[str, Any]:
     raise AssertionError("no such state")
 
 
+def _send(ws: Any, payload: dict[str, Any]) -> dict[str, Any]:
+    """Send a message and wait for its answer (an ack or an error), skipping states."""
+    ws.send_json(payload)
+    for _ in range(500):
+        reply = ws.receive_json()
+        if reply["type"] in ("ack", "error"):
+            return reply  # type: ignore[no-any-return]
+    raise AssertionError("no answer")
+
+
 def _card_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[str]]]:
     """Every list of card texts in a message, with where it is."""
     found = []
@@ -248,11 +258,11 @@ def test_buying_through_the_window() -> None:
                 client.websocket_connect(f"/ws/{code}") as ws1:
             _hello(ws0, tokens[0])
             _hello(ws1, tokens[1])
-            ws1.send_json({"type": "action", "version": table.version,
-                           "action": {"p": 1, "draw": "mazo"}})
+            assert _send(ws1, {"type": "action", "version": table.version,
+                               "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
             discard = str(table.game.hand(1)[0])
-            ws1.send_json({"type": "action", "version": table.version,
-                           "action": {"p": 1, "discard": discard}})
+            assert _send(ws1, {"type": "action", "version": table.version,
+                               "action": {"p": 1, "discard": discard}})["type"] == "ack"
             state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
             assert state["deadlines"]["buy"] is not None
             ws0.send_json({"type": "action", "version": state["version"],

@@ -18,6 +18,7 @@ carioca.errors.IllegalAction: Beto has drawn already: now bajarse, agregar or di
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -652,8 +653,7 @@ class Game:
             known=tuple(tuple(k) for k in state.known), turn=state.turn,
             laid_this_turn=state.laid_this_turn, down_turn=tuple(state.down_turn),
             first_bajar_turn=tuple(state.first_bajar_turn),
-            owed=tuple(tuple(str(Contract(tuple(a))) if a else "" for a in o)
-                       for o in state.owed),
+            owed=tuple(tuple(_owed_text(tuple(a)) for a in o) for o in state.owed),
             steals=tuple(state.steals), last_discarder=state.last_discarder,
             reshuffles=state.reshuffles,
         )
@@ -1064,6 +1064,11 @@ def _sample_hands(view: View, rules: RuleSet, rng: random.Random) -> list[list[C
         raise ValueError("the view does not fit these rules' deck")
     fixed.append(pool)
     return fixed
+
+
+@functools.lru_cache(maxsize=256)
+def _owed_text(specs: tuple[MeldSpec, ...]) -> str:
+    return str(Contract(specs)) if specs else ""
 
 
 def _forget(state: _Round, seat: int, card: Card) -> None:

@@ -31,6 +31,7 @@ log = logging.getLogger("carioca.server")
 
 _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TURN_TIMERS = (0, 30, 60, 90)
+LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
 
 
@@ -476,24 +477,20 @@ class Table:
 
     # ----------------------------------------------------------------- what each seat sees
 
-    def state_for(self, seat: int | None) -> dict[str, Any]:
+    def public_state(self) -> dict[str, Any] | None:
+        """The part of a state message that every seat sees alike (built once a change)."""
         game = self.game
-        msg: dict[str, Any] = {"type": "state", "version": self.version, "table": self.info()}
         if game is None or game.round_number == 0:
-            return msg
-        view = game.view(seat)
-        legal: list[dict[str, Any]] = []
-        if seat is not None and self.status == "playing":
-            if seat == game.seat_to_act:
-                legal = [a.to_json() for a in game.legal_actions(seat)]
-            elif self.window is not None and seat in self.window.eligible \
-                    and seat not in self.window.claims:
-                legal = [Buy(seat).to_json()]
+            return None
+        view = game.view(None).to_json()
+        # The round's log grows with every move; a state carries its recent end only.
+        log_all = view["log"]
+        view["log"] = log_all[-LOG_TAIL:]
+        view["log_start"] = len(log_all) - len(view["log"])
         fair_seeds = [d.seed for d in game.deals]
         ended = len(game.results)
-        msg.update({
-            "view": view.to_json(),
-            "legal": legal,
+        return {
+            "view": view,
             "deadlines": {"turn": self.turn_deadline,
                           "buy": self.window.deadline if self.window else None},
             "fair": {"round": game.round_number,
@@ -501,9 +498,32 @@ class Table:
                      else None,
                      "revealed": [{"round": i + 1, "seed": s}
                                   for i, s in enumerate(fair_seeds[:ended])]},
-            "can_undo": seat is not None and game.can_undo(seat),
             "round_end": self._last_round_end,
-        })
+        }
+
+    def state_for(self, seat: int | None, public: dict[str, Any] | None = None
+                  ) -> dict[str, Any]:
+        """The state message for a seat (``None``: a spectator)."""
+        game = self.game
+        msg: dict[str, Any] = {"type": "state", "version": self.version, "table": self.info()}
+        if public is None:
+            public = self.public_state()
+        if game is None or public is None:
+            return msg
+        view = public["view"]
+        legal: list[dict[str, Any]] = []
+        if seat is not None:
+            own = game.view(seat)
+            view = {**view, "seat": seat, "hand": [str(c) for c in own.hand or ()]}
+            if self.status == "playing":
+                if seat == game.seat_to_act:
+                    legal = [a.to_json() for a in game.legal_actions(seat)]
+                elif self.window is not None and seat in self.window.eligible \
+                        and seat not in self.window.claims:
+                    legal = [Buy(seat).to_json()]
+        msg.update(public)
+        msg.update({"view": view, "legal": legal,
+                    "can_undo": seat is not None and game.can_undo(seat)})
         return msg
 
 
@@ -516,6 +536,8 @@ class TableManager:
         self.bot_delay = bot_delay
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
+        self._dirty: set[str] = set()
+        self._scheduled: dict[str, int] = {}
 
     def load(self) -> None:
         for stored in self.store.load_tables():
@@ -569,36 +591,47 @@ class TableManager:
 
     def poke(self, table: Table) -> None:
         """Something changed at ``table``: send every connection its state, move bots."""
-        del table
+        self._dirty.add(table.code)
         if self._wake is not None:
             self._wake.set()
 
     async def run(self) -> None:
-        """Send states, play bots and enforce timers, until cancelled."""
+        """Send states, play bots and enforce timers, until cancelled. Only tables that
+        changed, or that wait on a deadline, are looked at."""
         self._wake = asyncio.Event()
         sent: dict[str, int] = {}
         while True:
-            for table in list(self.tables.values()):
+            timed = {code for code, t in self.tables.items()
+                     if t.turn_deadline is not None or t.window is not None}
+            codes, self._dirty = self._dirty | timed, set()
+            for code in codes:
+                table = self.tables.get(code)
+                if table is None:
+                    continue
                 try:
-                    if sent.get(table.code) != table.version:
-                        sent[table.code] = table.version
+                    if sent.get(code) != table.version:
+                        sent[code] = table.version
                         await broadcast(table)
                     await self._step(table)
                 except Exception:  # noqa: BLE001 - one table's fault must not stop the others
                     log.exception("table %s: background work failed", table.code)
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=0.25)
+            if not self._dirty:
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout=0.25)
             self._wake.clear()
 
     async def _step(self, table: Table) -> None:
         seat = table.bot_to_move()
-        due_timer = (table.turn_deadline is not None and time.time() >= table.turn_deadline) \
-            or (table.window is not None and time.time() >= table.window.deadline)
+        now = time.time()
+        due_timer = (table.turn_deadline is not None and now >= table.turn_deadline) \
+            or (table.window is not None and now >= table.window.deadline)
         if seat is None and not due_timer:
             return
         if seat is not None and self.bot_delay:
-            asyncio.get_running_loop().call_later(self.bot_delay, self._nudge, table, seat,
-                                                  table.version)
+            if self._scheduled.get(table.code) != table.version:
+                self._scheduled[table.code] = table.version
+                asyncio.get_running_loop().call_later(self.bot_delay, self._nudge, table, seat,
+                                                      table.version)
             return
         await self._move(table, seat, table.version)
 
@@ -618,8 +651,7 @@ class TableManager:
                 log.error("table %s: automatic move refused: %s", table.code, exc)
             except Exception:  # noqa: BLE001 - logged; the table stays as it was
                 log.exception("table %s: automatic move failed", table.code)
-        if self._wake is not None:
-            self._wake.set()
+        self.poke(table)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
@@ -634,9 +666,10 @@ class TableManager:
 async def broadcast(table: Table) -> None:
     """Send each connection the state its seat may see."""
     cache: dict[int | None, dict[str, Any]] = {}
+    public = table.public_state()
     for conn in list(table.conns):
         if conn.seat not in cache:
-            cache[conn.seat] = table.state_for(conn.seat)
+            cache[conn.seat] = table.state_for(conn.seat, public)
         try:
             await conn.send(cache[conn.seat])
         except Exception as exc:  # noqa: BLE001 - a closed socket must not stop the others

@@ -1,0 +1,191 @@
+"""Load test of `carioca serve` on loopback: many tables of 4 seats, every seat a bot client
+over a WebSocket that plays a random legal action whenever its state says it may.
+
+Reports the actions per second the server sustains and the latency from sending an action
+to that client's acknowledgement (p50, p90, p99). The server runs in its own process, pinned
+to core 0; the load generator to core 1 (when the machine has two).
+
+    python bench/bench_server.py --tables 100 --seconds 20
+    python bench/bench_server.py --tables 100,500,2000 --seconds 20 --json
+
+Only 127.0.0.1 is ever contacted. Each run is bounded in time and stops by itself.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import resource
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _raise_fd_limit() -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    want = hard if hard != resource.RLIM_INFINITY else 1 << 20
+    resource.setrlimit(resource.RLIMIT_NOFILE, (min(want, 1 << 20), hard))
+    del soft
+
+
+def _pin(core: int) -> None:
+    if hasattr(os, "sched_setaffinity") and (os.cpu_count() or 1) > core:
+        os.sched_setaffinity(0, {core})
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+    code = (
+        "import os, resource, sys\n"
+        "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
+        "resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))\n"
+        "hasattr(os, 'sched_setaffinity') and os.sched_setaffinity(0, {0})\n"
+        "from carioca.cli import main\n"
+        f"sys.argv = ['carioca', 'serve', '--port', '{port}', '--db', r'{db}', "
+        "'--bot-delay', '0']\n"
+        "main()\n"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
+    proc = subprocess.Popen([sys.executable, "-c", code], env=env, stdout=subprocess.DEVNULL,
+                            stderr=subprocess.PIPE)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=0.2):
+                return proc
+        except OSError:
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit("the server did not start")
+
+
+@dataclass
+class Tally:
+    latencies: list[float] = field(default_factory=list)
+    acks: int = 0
+    errors: int = 0
+    stale: int = 0
+
+
+async def seat_client(port: int, code: str, token: str, rng: random.Random, tally: Tally,
+                      stop_at: float) -> None:
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        sent_at: float | None = None
+        while time.time() < stop_at:
+            try:
+                raw = await asyncio.wait_for(ws.recv(), timeout=max(0.01, stop_at - time.time()))
+            except TimeoutError:
+                break
+            msg = json.loads(raw)
+            kind = msg.get("type")
+            if kind == "ack" and sent_at is not None:
+                tally.latencies.append(time.perf_counter() - sent_at)
+                tally.acks += 1
+                sent_at = None
+            elif kind == "error":
+                tally.errors += 1
+                tally.stale += msg.get("code") == "stale_version"
+                sent_at = None
+            elif kind == "state" and msg.get("legal") and sent_at is None:
+                action = rng.choice(msg["legal"])
+                sent_at = time.perf_counter()
+                await ws.send(json.dumps({"type": "action", "version": msg["version"],
+                                          "action": action}))
+
+
+async def make_tables(port: int, count: int) -> list[tuple[str, list[str]]]:
+    import httpx
+
+    base = f"http://127.0.0.1:{port}"
+    tables = []
+    async with httpx.AsyncClient(base_url=base, timeout=60) as client:
+        for _ in range(count):
+            made = (await client.post("/api/tables", json={"name": "S0", "preset": "chile",
+                                                           "seats": 4})).json()
+            code, tokens = made["code"], [made["token"]]
+            for name in ("S1", "S2", "S3"):
+                joined = (await client.post(f"/api/tables/{code}/join",
+                                            json={"name": name})).json()
+                tokens.append(joined["token"])
+            await client.post(f"/api/tables/{code}/start",
+                              headers={"X-Carioca-Token": tokens[0]})
+            tables.append((code, tokens))
+    return tables
+
+
+async def run_load(port: int, tables: int, seconds: float, seed: int) -> dict[str, Any]:
+    made = await make_tables(port, tables)
+    tally = Tally()
+    rng = random.Random(seed)
+    stop_at = time.time() + seconds
+    started = time.perf_counter()
+    clients = [seat_client(port, code, token, random.Random(rng.random()), tally, stop_at)
+               for code, tokens in made for token in tokens]
+    await asyncio.gather(*clients, return_exceptions=True)
+    elapsed = time.perf_counter() - started
+    lat = sorted(tally.latencies)
+
+    def pct(p: float) -> float:
+        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
+
+    return {
+        "tables": tables, "connections": 4 * tables, "seconds": round(elapsed, 2),
+        "actions": tally.acks, "actions_per_s": round(tally.acks / elapsed, 1),
+        "latency_ms": {"p50": round(pct(0.50), 2), "p90": round(pct(0.90), 2),
+                       "p99": round(pct(0.99), 2),
+                       "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+        "errors": tally.errors, "stale": tally.stale,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", default="100", help="comma-separated table counts")
+    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    _raise_fd_limit()
+    results = []
+    for count in (int(x) for x in args.tables.split(",")):
+        port = _free_port()
+        with tempfile.TemporaryDirectory() as tmp:
+            server = start_server(port, Path(tmp) / "bench.sqlite")
+            _pin(1)
+            try:
+                results.append(asyncio.run(run_load(port, count, args.seconds, args.seed)))
+            finally:
+                server.kill()
+                server.wait(timeout=10)
+        if not args.json:
+            r = results[-1]
+            lat = r["latency_ms"]
+            print(f"{r['tables']:>5} tables {r['connections']:>5} sockets  "
+                  f"{r['actions_per_s']:>8.1f} actions/s  p50 {lat['p50']:.1f} ms  "
+                  f"p90 {lat['p90']:.1f} ms  p99 {lat['p99']:.1f} ms  "
+                  f"(stale {r['stale']}, errors {r['errors']})", flush=True)
+    if args.json:
+        print(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()
