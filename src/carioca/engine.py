@@ -301,7 +301,11 @@ class Game:
             for k in range(self.n):
                 hands[(first + k) % self.n].append(cards[i])
                 i += 1
-        return Deal(tuple(tuple(h) for h in hands), (cards[i],), tuple(cards[i + 1:]), seed)
+        pozo = [cards[i]]
+        mazo = list(reversed(cards[i + 1:]))
+        if self.rules.bury_wild_first_discard:
+            _bury_wilds(pozo, mazo, self.rules)
+        return Deal(tuple(tuple(h) for h in hands), tuple(pozo), tuple(reversed(mazo)), seed)
 
     def start_round(self, deal: Deal | None = None) -> None:
         """Deal the next round (from the game's seed when no deal is given)."""

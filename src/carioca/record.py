@@ -25,7 +25,8 @@ from .engine import Deal, Game
 from .errors import IllegalAction, RecordError
 from .rules import RulesError, RuleSet
 
-__all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps"]
+__all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps",
+           "check_seeds"]
 
 FORMAT = "carioca-record/1"
 
@@ -109,6 +110,26 @@ def replay(doc: Any) -> Replay:
     except RecordError as exc:
         return Replay(game, exc)
     return Replay(game, None)
+
+
+def check_seeds(doc: Any) -> list[dict[str, Any]]:
+    """For each round that gives both a seed and a whole deal: is the deal the one the seed
+    gives (the provably fair deck: the server shows a hash of each round's seed while it is
+    played and reveals the seed after)? Rounds without both are left out."""
+    result = replay(doc)
+    game = result.game
+    out: list[dict[str, Any]] = []
+    if game is None:
+        return out
+    for number, deal in enumerate(game.deals, 1):
+        entry = doc["rounds"][number - 1]
+        if deal.seed is None or "deal" not in entry or "mazo" not in entry["deal"]:
+            continue
+        expected = game.deal_from_seed(deal.seed, number)
+        same = (expected.hands, expected.pozo, expected.mazo) == (deal.hands, deal.pozo,
+                                                                  deal.mazo)
+        out.append({"round": number, "seed": deal.seed, "matches": same})
+    return out
 
 
 # --------------------------------------------------------------------------- reading
