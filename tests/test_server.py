@@ -156,7 +156,7 @@ def test_a_seat_never_receives_another_seats_hidden_cards() -> None:
 def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> None:
     assert "mazo" not in msg["view"], "the mazo order never leaves the server"
     assert msg["view"]["open_hands"] is None
-    for path, cards in _card_lists(msg):
+    for path, _cards in _card_lists(msg):
         assert _allowed(path), f"cards at {path} in a message to seat {seat}"
     for action in msg["legal"]:
         assert action["p"] == seat

@@ -347,7 +347,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
         table.conns.add(conn)
         if seat is not None:
             table.seats[seat].connected += 1
-            table.version += 1
+            table.presence += 1
         try:
             await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
             await ws.send_json(table.state_for(seat))
@@ -359,7 +359,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             table.conns.discard(conn)
             if seat is not None:
                 table.seats[seat].connected -= 1
-                table.version += 1
+                table.presence += 1
                 manager.poke(table)
 
 
@@ -437,5 +437,6 @@ def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         from ..coach import hint  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
-    advice = hint(game.view(conn.seat), game.rules, lang=conn.lang)
+    lang = conn.lang if conn.lang in ("es", "en") else "en"
+    advice = hint(game.view(conn.seat), game.rules, lang=lang)
     return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}

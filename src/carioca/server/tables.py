@@ -131,6 +131,9 @@ class Table:
         self.game_seed: int | None = meta.get("game_seed")
         self.game: Game | None = None
         self.version = 0
+        """Counts changes to the game and the seats; an action names it to be accepted."""
+        self.presence = 0
+        """Counts connections coming and going: shown to all, but never makes a move stale."""
         self.lock = asyncio.Lock()
         self.conns: set[Connection] = set()
         self.window: Window | None = None
@@ -505,7 +508,8 @@ class Table:
                   ) -> dict[str, Any]:
         """The state message for a seat (``None``: a spectator)."""
         game = self.game
-        msg: dict[str, Any] = {"type": "state", "version": self.version, "table": self.info()}
+        msg: dict[str, Any] = {"type": "state", "version": self.version,
+                               "presence": self.presence, "table": self.info()}
         if public is None:
             public = self.public_state()
         if game is None or public is None:
@@ -599,7 +603,7 @@ class TableManager:
         """Send states, play bots and enforce timers, until cancelled. Only tables that
         changed, or that wait on a deadline, are looked at."""
         self._wake = asyncio.Event()
-        sent: dict[str, int] = {}
+        sent: dict[str, tuple[int, int]] = {}
         while True:
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None or t.window is not None}
@@ -609,8 +613,8 @@ class TableManager:
                 if table is None:
                     continue
                 try:
-                    if sent.get(code) != table.version:
-                        sent[code] = table.version
+                    if sent.get(code) != (table.version, table.presence):
+                        sent[code] = (table.version, table.presence)
                         await broadcast(table)
                     await self._step(table)
                 except Exception:  # noqa: BLE001 - one table's fault must not stop the others
@@ -690,11 +694,19 @@ def presets_payload() -> list[dict[str, Any]]:
             "rounds": [{"number": i, "contract": str(r),
                         "words": {"es": " | ".join(c.words("es") for c in r.contracts),
                                   "en": " | ".join(c.words("en") for c in r.contracts)},
-                        "hand_size": r.hand_size, "go_out_at_once": r.go_out_at_once}
-                       for i, r in enumerate(rules.rounds, 1)],
+                        "hand_size": r.hand_size, "go_out_at_once": r.go_out_at_once,
+                        "default": r in rules.rounds}
+                       for i, r in enumerate(preset_rounds(name), 1)],
             "options": _option_values(rules),
         })
     return out
+
+
+def preset_rounds(name: str) -> tuple[Any, ...]:
+    """Every round a preset offers, optional ones included (``online``'s escalera real)."""
+    from ..rules import _PRESET_ROUNDS
+
+    return _PRESET_ROUNDS.get(name, PRESETS[name].rounds)
 
 
 def _option_values(rules: RuleSet) -> dict[str, Any]:
@@ -710,5 +722,6 @@ def _option_values(rules: RuleSet) -> dict[str, Any]:
         elif name == "values":
             value = dict(value)
         out[name] = value
-    out["rounds"] = list(range(1, len(rules.rounds) + 1))
+    full = preset_rounds(rules.preset_name)
+    out["rounds"] = [i for i, r in enumerate(full, 1) if r in rules.rounds]
     return out

@@ -1,0 +1,118 @@
+// The replay viewer: upload any record, step through it and see the table at each step.
+import { ApiError, errorText, initPage, toast } from "./common.js";
+import { contractWords, onLangChange, t } from "./i18n.js";
+import { describeAction, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
+import "./sheet.js";
+
+const $ = (id) => document.getElementById(id);
+initPage();
+
+const R = { text: null, doc: null, data: null, step: 0, views: new Map(), loading: 0 };
+
+async function post(path, body) {
+  const res = await fetch(path, { method: "POST", headers: { "Content-Type": "application/json" }, body });
+  let data = null;
+  try { data = await res.json(); } catch (e) { data = null; }
+  if (!res.ok) {
+    const err = (data && data.error) || {};
+    throw new ApiError(res.status, err.code || String(res.status), err.message || res.statusText);
+  }
+  return data;
+}
+
+async function load(text) {
+  let doc;
+  try { doc = JSON.parse(text); } catch (e) { toast(t("not_a_record")); return; }
+  R.text = text;
+  R.doc = doc;
+  R.views.clear();
+  try {
+    R.data = await post("/api/replay", text);
+  } catch (e) {
+    toast(errorText(e.code, e.message));
+    return;
+  }
+  const err = R.data.error;
+  $("error").hidden = !err;
+  if (err) $("error").textContent = t("replay_error", { round: err.round ?? "–", action: err.action ?? "–", message: err.message });
+  const n = R.data.steps.length;
+  $("slider").max = String(n);
+  $("player").hidden = false;
+  $("sheet").data = R.data.sheet ? { sheet: R.data.sheet, players: R.data.players || doc.players || [] } : null;
+  go(0);
+}
+
+async function viewAt(step) {
+  if (R.views.has(step)) return R.views.get(step);
+  const s = R.data.steps[step - 1];
+  let view;
+  if (s && s.view) view = s.view; // the protocol's form: each step carries its view
+  else if (step === 0 && R.data.steps[0] && R.data.steps[0].view_before) view = R.data.steps[0].view_before;
+  else {
+    const res = await post("/api/replay/view", JSON.stringify({ record: R.doc, step }));
+    view = res.view;
+  }
+  R.views.set(step, view);
+  return view;
+}
+
+async function go(step) {
+  const n = R.data.steps.length;
+  step = Math.max(0, Math.min(n, step));
+  R.step = step;
+  const ticket = ++R.loading;
+  $("slider").value = String(step);
+  $("where").textContent = t("step_of", { n: step, m: n });
+  $("prev").disabled = step === 0;
+  $("first").disabled = step === 0;
+  $("next").disabled = step === n;
+  $("last").disabled = step === n;
+  let view;
+  try {
+    view = await viewAt(step);
+  } catch (e) {
+    toast(errorText(e.code, e.message));
+    return;
+  }
+  if (ticket !== R.loading || !view) return;
+  draw(view);
+}
+
+function draw(view) {
+  const s = R.data.steps[R.step - 1];
+  const players = view.players;
+  const move = s ? (s.move || s.action) : null;
+  $("action").textContent = s ? `${t("round_n", { n: s.round })} · ${describeAction(move, players)}` : t("deal");
+  $("contract").textContent = `${t("round_of", { n: view.round, m: view.rounds })} · ${t("contract")}: ${contractWords(view.contract)}`;
+  const seats = $("seats");
+  seats.innerHTML = "";
+  seats.append(seatsEl(view, null, { me: null }));
+  const board = $("board");
+  board.innerHTML = "";
+  board.append(pilesEl(view), meldsEl(view));
+  $("log").innerHTML = "";
+  $("log").append(logEl(view));
+  if (!R.data.sheet) $("sheet").data = { sheet: view.sheet, players };
+}
+
+$("file").addEventListener("change", async () => {
+  const f = $("file").files[0];
+  if (f) load(await f.text());
+});
+document.body.addEventListener("dragover", (ev) => ev.preventDefault());
+document.body.addEventListener("drop", async (ev) => {
+  ev.preventDefault();
+  const f = ev.dataTransfer.files[0];
+  if (f) load(await f.text());
+});
+$("prev").addEventListener("click", () => go(R.step - 1));
+$("next").addEventListener("click", () => go(R.step + 1));
+$("first").addEventListener("click", () => go(0));
+$("last").addEventListener("click", () => go(R.data.steps.length));
+$("slider").addEventListener("input", () => go(parseInt($("slider").value, 10)));
+document.addEventListener("keydown", (ev) => {
+  if (!R.data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+  if (ev.key === "ArrowRight") go(R.step + 1);
+  if (ev.key === "ArrowLeft") go(R.step - 1);
+});
+onLangChange(() => { if (R.data) go(R.step); });

@@ -1,0 +1,948 @@
+// The table: seats, the game as this seat sees it, and every move of a turn.
+// The server is authoritative: this page sends actions and draws what comes back.
+import { cardEl, pretty, byRank, bySuit, parseCard } from "./cards.js";
+import { api, errorText, getToken, initPage, saveName, savedName, saveToken, toast } from "./common.js";
+import { contractWords, getLang, onLangChange, t } from "./i18n.js";
+import { describeAction, h, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
+import "./sheet.js";
+
+const $ = (id) => document.getElementById(id);
+const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+const SORT_KEY = "carioca.sort";
+
+initPage();
+document.title = `Carioca · ${code}`;
+
+// ------------------------------------------------------------------ the seat's token
+
+{
+  const params = new URLSearchParams(location.search);
+  const tok = params.get("token");
+  if (tok) {
+    saveToken(code, tok);
+    history.replaceState(null, "", location.pathname);
+  }
+}
+
+const S = {
+  ws: null,
+  attempts: 0,
+  token: getToken(code),
+  seat: null,
+  table: null,
+  msg: null, // the last state message
+  version: null,
+  // the hand as the player arranges it: [{id, card}]
+  hand: [],
+  nextId: 1,
+  selected: new Set(),
+  groups: [], // staged melds for bajar: [[id, ...], ...]
+  sort: localStorage.getItem(SORT_KEY) || "rank",
+  drag: null,
+  pendingRender: false,
+  passed: null, // the buy window (round:turn) this seat passed on
+  claimed: null, // the buy window (round:turn) this seat claimed
+  pending: null, // the last action sent, to send again once if the table moved under it
+  revealShown: new Set(JSON.parse(localStorage.getItem("carioca.seen." + code) || "[]")),
+  hint: null,
+  bots: null,
+  errors: [], // the server's refusals, newest last
+  trace: [], // what the player did lately (for bug reports and tests)
+};
+
+function trace(...what) {
+  S.trace.push(what);
+  if (S.trace.length > 60) S.trace.shift();
+}
+
+// ------------------------------------------------------------------ the connection
+
+function wsUrl() {
+  return `${location.protocol === "https:" ? "wss" : "ws"}://${location.host}/ws/${encodeURIComponent(code)}`;
+}
+
+function connect() {
+  const ws = new WebSocket(wsUrl());
+  S.ws = ws;
+  ws.addEventListener("open", () => {
+    // The server (and its coach) speaks Spanish or English; the page words the rest.
+    ws.send(JSON.stringify({ type: "hello", token: S.token || null, lang: getLang() === "es" ? "es" : "en" }));
+  });
+  ws.addEventListener("message", (ev) => {
+    let msg;
+    try { msg = JSON.parse(ev.data); } catch (e) { return; }
+    onMessage(msg);
+  });
+  ws.addEventListener("close", () => {
+    if (S.ws !== ws) return;
+    S.ws = null;
+    $("conn").hidden = false;
+    const delay = Math.min(10000, 500 * 2 ** S.attempts) + Math.random() * 300;
+    S.attempts++;
+    setTimeout(connect, delay);
+  });
+  ws.addEventListener("error", () => { try { ws.close(); } catch (e) { /* closing */ } });
+}
+
+function reconnectNow() {
+  const old = S.ws;
+  S.ws = null;
+  if (old) try { old.close(); } catch (e) { /* closing */ }
+  S.attempts = 0;
+  connect();
+}
+
+setInterval(() => { if (S.ws && S.ws.readyState === 1) S.ws.send(JSON.stringify({ type: "ping" })); }, 25000);
+
+function send(msg) {
+  if (!S.ws || S.ws.readyState !== 1) {
+    toast(t("err.network"));
+    return false;
+  }
+  S.ws.send(JSON.stringify(msg));
+  return true;
+}
+
+function act(action) {
+  const v = view();
+  S.pending = { action, phase: v ? v.phase : null, turn: v ? v.turn : null, retried: false };
+  return send({ type: "action", version: S.version, action: { p: S.seat, ...action } });
+}
+
+function windowKey() {
+  const v = view();
+  return v ? `${v.round}:${v.turn}` : null;
+}
+
+function onMessage(msg) {
+  switch (msg.type) {
+    case "welcome":
+      S.attempts = 0;
+      $("conn").hidden = true;
+      S.seat = msg.seat ?? null;
+      S.afterWelcome = true; // the next state is taken whatever its version (a restarted server counts anew)
+      if (msg.table) S.table = msg.table;
+      render();
+      break;
+    case "state":
+      trace("state", msg.version);
+      // The same version again changes nothing.
+      if (!S.afterWelcome && S.msg && S.msg.version === msg.version
+          && S.msg.presence === msg.presence) break;
+      S.afterWelcome = false;
+      S.msg = msg;
+      S.version = msg.version;
+      if (msg.table) S.table = msg.table;
+      if (msg.view) syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`);
+      S.hint = null;
+      if (S.drag) S.pendingRender = true; else render();
+      maybeReveal();
+      retryStale();
+      break;
+    case "table":
+      if (msg.table) S.table = msg.table;
+      render();
+      break;
+    case "ack":
+      S.version = Math.max(S.version ?? 0, msg.version);
+      break;
+    case "error":
+      if (msg.code === "stale_version" && S.pending && !S.pending.retried) {
+        // The table moved (someone connected, or answered a buy): the state on its way
+        // shows it; the move is sent again once if it is still this seat's turn and phase.
+        S.pending.retried = true;
+        S.pending.stale = true;
+        break;
+      }
+      S.errors.push(msg);
+      toast(errorText(msg.code, msg.message));
+      break;
+    case "hint":
+      S.hint = msg;
+      renderHint();
+      break;
+    default:
+      break;
+  }
+}
+
+function retryStale() {
+  const p = S.pending;
+  if (!p || !p.stale) return;
+  p.stale = false;
+  const v = view();
+  if (v && myTurn() && v.phase === p.phase && v.turn === p.turn) {
+    send({ type: "action", version: S.version, action: { p: S.seat, ...p.action } });
+  } else if (p.action.buy && canBuy()) {
+    send({ type: "action", version: S.version, action: { p: S.seat, ...p.action } });
+  } else {
+    toast(errorText("stale_version", ""));
+  }
+}
+
+// ------------------------------------------------------------------ the hand in the player's order
+
+function syncHand(cards, deal) {
+  if (!cards) { S.hand = []; S.selected.clear(); S.groups = []; return; }
+  if (deal !== S.deal) { S.deal = deal; S.hand = []; } // a new deal: a new hand
+  // Two decks hold two of each card: when one copy leaves the hand, the one the player had
+  // selected or grouped (the one just played) is the one that goes.
+  const count = (list) => list.reduce((m, c) => m.set(c, (m.get(c) || 0) + 1), new Map());
+  const need = count(cards);
+  const extra = count(S.hand.map((x) => x.card));
+  for (const [c, n] of extra) extra.set(c, Math.max(0, n - (need.get(c) || 0)));
+  const dropped = new Set();
+  const played = new Set([...S.selected, ...S.groups.flat()]);
+  for (const chosen of [true, false]) {
+    for (const item of [...S.hand].reverse()) {
+      if (played.has(item.id) !== chosen || !extra.get(item.card)) continue;
+      dropped.add(item.id);
+      extra.set(item.card, extra.get(item.card) - 1);
+    }
+  }
+  const kept = S.hand.filter((x) => !dropped.has(x.id)).map((x) => ({ ...x, fresh: false }));
+  const left = [...cards];
+  for (const item of kept) left.splice(left.indexOf(item.card), 1);
+  const added = left.map((card) => ({ id: S.nextId++, card, fresh: true }));
+  const brandNew = kept.length === 0;
+  S.hand = kept.concat(added);
+  if (S.sort !== "manual" && (brandNew || added.length)) sortHand(S.sort, false);
+  const ids = new Set(S.hand.map((x) => x.id));
+  for (const id of [...S.selected]) if (!ids.has(id)) S.selected.delete(id);
+  S.groups = S.groups.map((g) => g.filter((id) => ids.has(id))).filter((g) => g.length);
+  if (brandNew) { S.selected.clear(); S.groups = []; }
+}
+
+function sortHand(mode, remember = true) {
+  const cmp = mode === "suit" ? bySuit : byRank;
+  S.hand.sort((a, b) => cmp(a.card, b.card));
+  S.sort = mode;
+  if (remember) localStorage.setItem(SORT_KEY, mode);
+}
+
+const cardOf = (id) => (S.hand.find((x) => x.id === id) || {}).card;
+const grouped = () => new Set(S.groups.flat());
+
+// ------------------------------------------------------------------ what the seat may do
+
+function legal() { return (S.msg && S.msg.legal) || []; }
+function view() { return S.msg && S.msg.view; }
+function myTurn() { const v = view(); return v && S.seat !== null && v.to_act === S.seat; }
+function phase() { const v = view(); return v ? v.phase : null; }
+function canDraw(src) { return legal().some((a) => a.draw === src); }
+function canBuy() { return legal().some((a) => a.buy); }
+
+// ------------------------------------------------------------------ moves
+
+function draw(src) {
+  if (!myTurn() || phase() !== "draw") return;
+  act({ draw: src });
+}
+
+function discard(card) {
+  if (!card) { toast(t("select_one"), "info"); return; }
+  act({ discard: card });
+}
+
+function selectedCards() {
+  return S.hand.filter((x) => S.selected.has(x.id)).map((x) => x.id);
+}
+
+function bajarse() {
+  trace("bajarse", S.groups.map((g) => g.map(cardOf)), selectedCards().map(cardOf));
+  const groups = S.groups.map((g) => g.slice());
+  const sel = selectedCards().filter((id) => !grouped().has(id));
+  if (sel.length) groups.push(sel);
+  if (!groups.length) { toast(t("groups_hint"), "info"); return; }
+  act({ bajar: groups.map((g) => g.map(cardOf)) });
+  S.selected.clear();
+}
+
+function newMeld() {
+  trace("new-meld", selectedCards().map(cardOf));
+  const sel = selectedCards().filter((id) => !grouped().has(id));
+  if (!sel.length) { toast(t("groups_hint"), "info"); return; }
+  S.groups.push(sel); // in the order the player arranged the hand
+  S.selected.clear();
+  render();
+}
+
+/** Put a card on meld ``index``: agregar, or a swap when it replaces a wild there. */
+function place(card, index, endHint = null, preferSwap = false) {
+  const L = legal();
+  const adds = L.filter((a) => a.agregar && a.agregar.card === card && a.agregar.meld === index);
+  const swaps = L.filter((a) => a.swap && a.swap.card === card && a.swap.meld === index);
+  const pick = (list, key) => list.find((a) => (a[key].end || null) === endHint) || (list.length === 1 ? list[0] : null);
+  if (preferSwap && swaps.length) return chooseEnd(swaps, "swap", endHint);
+  if (adds.length) {
+    const a = pick(adds, "agregar");
+    if (a) return act({ agregar: a.agregar });
+    return chooseEnd(adds, "agregar", endHint);
+  }
+  if (swaps.length) return chooseEnd(swaps, "swap", endHint);
+  // Nothing legal found: ask the server anyway, so the player hears the rule's reason.
+  const meld = view().melds[index];
+  const body = { card, meld: index };
+  if (meld && meld.kind === "escala" && endHint) body.end = endHint;
+  act(preferSwap ? { swap: body } : { agregar: body });
+}
+
+function chooseEnd(list, kind, endHint) {
+  const exact = list.find((a) => (a[kind].end || null) === endHint);
+  if (exact || list.length === 1) return act({ [kind]: (exact || list[0])[kind] });
+  // Two ends are possible: ask which.
+  const dlg = $("reveal");
+  dlg.innerHTML = "";
+  dlg.append(h("h2", "", t("which_end")));
+  const row = h("div", "row");
+  for (const a of list) {
+    const b = h("button", "primary", a[kind].end === "low" ? "◀ " + t("low_end") : t("high_end") + " ▶");
+    b.addEventListener("click", () => { dlg.close(); act({ [kind]: a[kind] }); });
+    row.append(b);
+  }
+  const cancel = h("button", "", "✕");
+  cancel.addEventListener("click", () => dlg.close());
+  row.append(cancel);
+  dlg.append(row);
+  dlg.showModal();
+}
+
+function onlySelected() {
+  const sel = selectedCards();
+  return sel.length === 1 ? cardOf(sel[0]) : null;
+}
+
+// ------------------------------------------------------------------ drawing the page
+
+function render() {
+  S.pendingRender = false;
+  const v = view();
+  const tbl = S.table;
+  renderInfo();
+  renderStatus();
+  const seats = $("seats");
+  seats.innerHTML = "";
+  seats.append(seatsEl(v && tbl && tbl.status !== "lobby" ? v : null, tbl, { me: S.seat, extra: seatExtras }));
+  renderLobby();
+  renderBoard();
+  renderBuy();
+  renderTimer();
+  renderMe();
+  renderHint();
+  renderSide();
+  $("spectator").hidden = !(tbl && S.seat === null);
+}
+
+function renderInfo() {
+  const tbl = S.table;
+  const v = view();
+  const parts = [code];
+  if (tbl && tbl.preset) parts.push(tbl.preset);
+  if (v && tbl && tbl.status !== "lobby") parts.push(t("round_of", { n: v.round, m: v.rounds }));
+  if (tbl && tbl.game >= 1) parts.push(t("game_n", { n: tbl.game + 1 })); // a rematch
+  $("info").textContent = parts.join(" · ");
+}
+
+function renderStatus() {
+  const el = $("status");
+  el.innerHTML = "";
+  el.classList.remove("my-turn");
+  const tbl = S.table;
+  const v = view();
+  if (!tbl) return;
+  if (tbl.status === "lobby" || !v) {
+    el.append(h("span", "", t("lobby_wait")));
+    return;
+  }
+  if (v.phase === "over") {
+    el.append(h("span", "", t("game_over")));
+  } else if (myTurn()) {
+    el.classList.add("my-turn");
+    el.append(h("span", "", v.phase === "draw" ? t("your_turn_draw") : t("your_turn_play")));
+  } else if (v.to_act !== null && v.to_act !== undefined) {
+    el.append(h("span", "", t("waiting_for", { name: v.players[v.to_act] })));
+  }
+  const c = h("span", "contract", `${t("contract")}: ${contractWords(v.contract)}` + (v.go_out_at_once ? ` · ${t("at_once")}` : ""));
+  el.append(c);
+}
+
+function seatExtras(el, i, info) {
+  const tbl = S.table;
+  if (!tbl) return;
+  const free = info.taken === undefined ? !info.name && !info.bot : !info.taken;
+  const amHost = S.seat !== null && tbl.host === S.seat;
+  const row = h("div", "seat-actions");
+  if (tbl.status === "lobby" && free && S.seat === null) {
+    const b = h("button", "primary", t("sit_here"));
+    b.addEventListener("click", () => join(i));
+    row.append(b);
+  }
+  if (tbl.status === "lobby" && amHost && i !== S.seat && (free || info.bot)) {
+    const sel = h("select");
+    sel.setAttribute("aria-label", t("bot"));
+    sel.append(new Option(t("human"), ""));
+    for (const b of S.bots || []) sel.append(new Option(`${t("bot")}: ${b.title || b.name}`, b.name));
+    sel.value = info.bot || "";
+    sel.addEventListener("change", () => setBot(i, sel.value || null));
+    row.append(sel);
+  }
+  if (row.children.length) el.append(row);
+}
+
+function renderLobby() {
+  const box = $("lobby");
+  const tbl = S.table;
+  box.innerHTML = "";
+  box.hidden = !(tbl && tbl.status === "lobby");
+  if (box.hidden) return;
+  const inner = h("div", "lobby-box");
+  const link = `${location.origin}/t/${code}`;
+  const share = h("div", "row");
+  const input = h("input");
+  input.value = link;
+  input.readOnly = true;
+  input.setAttribute("aria-label", t("share_link"));
+  const copy = h("button", "", t("copy"));
+  copy.addEventListener("click", async () => {
+    try { await navigator.clipboard.writeText(link); } catch (e) { input.select(); document.execCommand("copy"); }
+    toast(t("copied"), "info", 1500);
+  });
+  share.append(input, copy);
+  inner.append(h("p", "small", `${t("share_link")} · ${t("or_code")} `), share);
+  inner.querySelector("p").append(h("strong", "code", code));
+  if (S.seat === null) {
+    const row = h("div", "row");
+    const name = h("input");
+    name.id = "join-name";
+    name.placeholder = t("your_name");
+    name.value = savedName();
+    name.maxLength = 24;
+    name.addEventListener("input", () => saveName(name.value.trim()));
+    const b = h("button", "primary", t("sit_here"));
+    b.id = "join";
+    b.addEventListener("click", () => join(null));
+    row.append(name, b);
+    inner.append(row);
+  }
+  if (S.seat !== null && tbl.host === S.seat) {
+    const start = h("button", "primary big", t("start"));
+    start.id = "start";
+    start.addEventListener("click", () => hostCall("start"));
+    inner.append(start);
+  } else {
+    inner.append(h("p", "", t("lobby_wait")));
+  }
+  box.append(inner);
+}
+
+function renderBoard() {
+  const box = $("board");
+  box.innerHTML = "";
+  const v = view();
+  if (!v || !S.table || S.table.status === "lobby") return;
+  const piles = pilesEl(v);
+  const drawing = myTurn() && v.phase === "draw";
+  for (const p of piles.querySelectorAll(".pile")) {
+    const src = p.dataset.pile;
+    if (drawing && canDraw(src)) p.classList.add("clickable");
+    p.addEventListener("click", () => {
+      if (drawing) return draw(src);
+      if (src === "pozo" && myTurn() && v.phase === "play") {
+        const card = onlySelected();
+        if (card) discard(card);
+      }
+    });
+  }
+  box.append(piles);
+  const melds = meldsEl(v);
+  const playing = myTurn() && v.phase === "play";
+  if (playing && S.selected.size === 1) {
+    const card = onlySelected();
+    for (const m of melds.querySelectorAll(".meld")) {
+      const idx = parseInt(m.dataset.meld, 10);
+      const ok = legal().some((a) => (a.agregar && a.agregar.card === card && a.agregar.meld === idx) || (a.swap && a.swap.card === card && a.swap.meld === idx));
+      if (ok || view().down[S.seat]) m.classList.add("target");
+      for (const w of m.querySelectorAll(".card.wild")) if (legal().some((a) => a.swap && a.swap.card === card && a.swap.meld === idx)) w.classList.add("swap-target");
+    }
+  }
+  melds.addEventListener("click", (ev) => {
+    const m = ev.target.closest(".meld");
+    if (!m || !(myTurn() && view().phase === "play")) return;
+    const card = onlySelected();
+    if (!card) { toast(t("select_one"), "info"); return; }
+    const end = ev.target.closest(".end") ? ev.target.closest(".end").dataset.end : null;
+    const wild = ev.target.closest(".card.wild");
+    place(card, parseInt(m.dataset.meld, 10), end, !!wild);
+  });
+  box.append(melds);
+}
+
+function renderBuy() {
+  const box = $("buy");
+  box.innerHTML = "";
+  const m = S.msg;
+  const v = view();
+  const key = windowKey();
+  const open = v && v.buy_window && m.deadlines && m.deadlines.buy;
+  const offer = m && v && canBuy() && S.passed !== key && S.claimed !== key;
+  box.hidden = !offer && !(open && S.claimed === key);
+  if (box.hidden) return;
+  const top = v.pozo[v.pozo.length - 1];
+  if (S.claimed === key) {
+    box.append(h("span", "", t("buy_claimed", { card: pretty(top) })));
+  } else {
+    box.append(cardEl(top, { small: true }));
+    const txt = h("span", "", t("buy_offer", { card: pretty(top) }));
+    box.append(txt);
+    const buying = S.table && S.table.options ? S.table.options.buying : null;
+    if (buying === "penalty_card") box.append(h("span", "small", t("buy_card_price")));
+    if (buying === "penalty_points") box.append(h("span", "small", t("buy_points_price", { n: (S.table.options.steal_points ?? 2) })));
+    const buy = h("button", "primary", t("buy"));
+    buy.id = "buy-btn";
+    buy.addEventListener("click", () => { if (act({ buy: true })) { S.claimed = key; renderBuy(); } });
+    const pass = h("button", "", t("pass"));
+    pass.id = "pass-btn";
+    pass.addEventListener("click", () => { if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); } });
+    box.append(buy, pass);
+  }
+  if (m.deadlines && m.deadlines.buy) {
+    const cd = document.createElement("c-countdown");
+    cd.setAttribute("deadline", m.deadlines.buy);
+    if (S.table && S.table.steal_timer) cd.setAttribute("total", S.table.steal_timer);
+    box.append(cd);
+  }
+}
+
+function renderTimer() {
+  const box = $("timer");
+  box.innerHTML = "";
+  const m = S.msg;
+  const deadline = m && m.deadlines && m.deadlines.turn;
+  box.hidden = !deadline || !view() || view().phase === "over";
+  if (box.hidden) return;
+  const cd = document.createElement("c-countdown");
+  cd.setAttribute("deadline", deadline);
+  box.append(cd, h("span", "", t("timer_line")));
+}
+
+function renderHint() {
+  const box = $("hintbox");
+  box.innerHTML = "";
+  box.hidden = !S.hint;
+  for (const el of document.querySelectorAll(".card.hinted")) el.classList.remove("hinted");
+  if (!S.hint) return;
+  const v = view();
+  box.append(h("strong", "", t("hint_says") + ":"));
+  if (S.hint.action && v) box.append(h("span", "", describeAction(S.hint.action, v.players)));
+  if (S.hint.reason) box.append(h("span", "", "— " + S.hint.reason));
+  const a = S.hint.action || {};
+  const cards = a.discard ? [a.discard] : a.agregar ? [a.agregar.card] : a.swap ? [a.swap.card] : a.bajar ? a.bajar.flat() : [];
+  const left = [...cards];
+  for (const el of document.querySelectorAll("#hand .card")) {
+    const i = left.indexOf(el.dataset.card);
+    if (i >= 0) { el.classList.add("hinted"); left.splice(i, 1); }
+  }
+  if (a.draw) document.querySelector(`.pile.${a.draw}`)?.classList.add("hinted");
+}
+
+function renderMe() {
+  const box = $("me");
+  box.innerHTML = "";
+  const v = view();
+  box.hidden = !(v && v.hand && S.seat !== null && S.table && S.table.status !== "lobby" && v.phase !== "over");
+  if (box.hidden) return;
+  const playing = myTurn() && v.phase === "play";
+
+  // The contract: what it asks, what is still owed, and ready-made ways to lay it.
+  const cbox = h("div", "contract-box");
+  if (v.down[S.seat]) {
+    cbox.append(h("span", "", `✓ ${t("contract_done")}`));
+  } else {
+    const owed = (v.owed && v.owed[S.seat]) || [];
+    const lack = owed.filter((x) => x).map(contractWords);
+    const guess = lackingAfterGroups(owed.filter((x) => x));
+    const text = `${t("still_lacks")}: ${(guess ?? lack).join(" " + t("or") + " ") || contractWords(v.contract)}`;
+    cbox.append(h("span", "lacks", text));
+    const options = legal().filter((a) => a.bajar);
+    if (playing && options.length) {
+      const sug = h("div", "suggest");
+      sug.append(h("span", "small", t("suggestions") + ":"));
+      for (const a of options.slice(0, 4)) {
+        const b = h("button", "");
+        b.dataset.bajar = JSON.stringify(a.bajar);
+        b.innerHTML = "";
+        a.bajar.forEach((meld, k) => {
+          if (k) b.append(" / ");
+          for (const c of meld) {
+            const p = parseCard(c);
+            b.append(h("span", p.joker ? "" : "s-" + p.suit, pretty(c)));
+          }
+        });
+        b.title = t("use");
+        b.addEventListener("click", () => useSuggestion(a.bajar));
+        sug.append(b);
+      }
+      cbox.append(sug);
+    }
+  }
+  box.append(cbox);
+
+  // Staged groups for bajar.
+  if (S.groups.length) {
+    const gbox = h("div", "groups");
+    S.groups.forEach((g) => {
+      const el = h("div", "group");
+      for (const id of g) el.append(cardEl(cardOf(id), { small: true }));
+      el.append(h("span", "kind", guessKind(g.map(cardOf))));
+      gbox.append(el);
+    });
+    const clear = h("button", "link", t("clear_groups"));
+    clear.addEventListener("click", () => { S.groups = []; render(); });
+    gbox.append(clear);
+    box.append(gbox);
+  }
+
+  // The hand.
+  const hand = h("div", "hand");
+  hand.id = "hand";
+  const inGroups = grouped();
+  for (const item of S.hand) {
+    const el = cardEl(item.card);
+    el.dataset.id = item.id;
+    el.tabIndex = 0;
+    if (S.selected.has(item.id)) el.classList.add("selected");
+    if (inGroups.has(item.id)) el.classList.add("grouped");
+    if (item.fresh) el.classList.add("new");
+    item.fresh = false; // the new card pops once
+    el.addEventListener("pointerdown", onPointerDown);
+    el.addEventListener("keydown", (ev) => {
+      if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(item.id); }
+    });
+    hand.append(el);
+  }
+  box.append(hand);
+
+  // The buttons.
+  const bar = h("div", "toolbar");
+  const btn = (id, text, fn, enabled = true, cls = "") => {
+    const b = h("button", cls, text);
+    b.id = id;
+    b.disabled = !enabled;
+    b.addEventListener("click", fn);
+    bar.append(b);
+    return b;
+  };
+  const byRankBtn = btn("sort-rank", "A‑K ⇅", () => { sortHand("rank"); render(); });
+  const bySuitBtn = btn("sort-suit", "♠♥♦♣ ⇅", () => { sortHand("suit"); render(); });
+  for (const [b, key] of [[byRankBtn, "sort_rank"], [bySuitBtn, "sort_suit"]]) {
+    b.title = t(key);
+    b.setAttribute("aria-label", t(key));
+  }
+  const notDown = !v.down[S.seat];
+  if (notDown) {
+    btn("new-meld", t("new_meld"), newMeld, S.selected.size > 0);
+    btn("bajarse", t("bajarse"), bajarse, playing && (S.groups.length > 0 || S.selected.size > 0), "primary");
+  }
+  btn("discard", t("discard"), () => discard(onlySelected()), playing && S.selected.size === 1);
+  if (S.msg.can_undo) btn("undo", t("undo"), () => send({ type: "undo", version: S.version }));
+  if (S.table && S.table.hints) btn("hint", t("hint"), () => send({ type: "hint" }), myTurn());
+  box.append(bar);
+  if (playing && notDown && !S.groups.length) box.append(h("p", "small", t("groups_hint")));
+}
+
+function useSuggestion(melds) {
+  S.groups = [];
+  S.selected.clear();
+  const used = new Set();
+  for (const meld of melds) {
+    const g = [];
+    for (const c of meld) {
+      const item = S.hand.find((x) => x.card === c && !used.has(x.id));
+      if (item) { used.add(item.id); g.push(item.id); }
+    }
+    S.groups.push(g);
+  }
+  render();
+}
+
+/** A guess at what a staged group is, to say what the contract still lacks (the server decides). */
+function guessKind(cards) {
+  const naturals = cards.map(parseCard).filter((c) => !c.joker);
+  if (naturals.length && naturals.every((c) => c.rank === naturals[0].rank) && cards.length >= 3) return t("trio");
+  return "escala";
+}
+
+function lackingAfterGroups(owedList) {
+  if (!S.groups.length || !owedList.length) return null;
+  const kinds = S.groups.map((g) => (guessKind(g.map(cardOf)) === t("trio") ? "T" : "E"));
+  return owedList.map((notation) => {
+    const specs = [];
+    for (const raw of notation.toUpperCase().split("+")) {
+      const m = raw.match(/^(\d*)(T|ES|ER|EC|E)(\d*)$/);
+      if (!m) continue;
+      for (let i = 0; i < (m[1] ? parseInt(m[1], 10) : 1); i++) specs.push({ k: m[2], len: m[3] });
+    }
+    for (const k of kinds) {
+      const i = specs.findIndex((s) => (k === "T" ? s.k === "T" : s.k !== "T"));
+      if (i >= 0) specs.splice(i, 1);
+    }
+    if (!specs.length) return "✓";
+    const counts = {};
+    for (const s of specs) { const key = s.k + s.len; counts[key] = (counts[key] || 0) + 1; }
+    const text = Object.entries(counts).map(([key, n]) => {
+      const m = key.match(/^(T|ES|ER|EC|E)(\d*)$/);
+      return `${n}${m[1]}${m[2]}`;
+    }).join("+");
+    return contractWords(text);
+  });
+}
+
+function renderSide() {
+  const v = view();
+  const sheet = $("sheet");
+  sheet.data = v ? { sheet: v.sheet, players: v.players } : null;
+  $("sheet-box").hidden = !v;
+  $("log-box").hidden = !v;
+  const log = $("log");
+  log.innerHTML = "";
+  if (v) log.append(logEl(v));
+  const fair = $("fair");
+  fair.innerHTML = "";
+  const f = S.msg && S.msg.fair;
+  fair.hidden = !f;
+  if (f) {
+    fair.append(h("strong", "", t("fair_deck")));
+    if (f.seed_hash) fair.append(h("div", "", `${t("seed_hash")} (${t("round_n", { n: f.round })}): ${f.seed_hash}`));
+    if (f.revealed && f.revealed.length) fair.append(h("div", "", `${t("seeds_revealed")}: ` + f.revealed.map((r) => `${r.round}: ${r.seed}`).join(", ")));
+  }
+  const over = $("over-box");
+  over.innerHTML = "";
+  const done = (S.table && S.table.status === "over") || (v && v.phase === "over");
+  over.hidden = !done;
+  if (done) {
+    over.append(h("h3", "", t("game_over")));
+    const a = h("a", "button primary", t("download_record"));
+    a.id = "download";
+    a.href = `/api/tables/${code}/record`;
+    a.download = `carioca-${code}.json`;
+    over.append(a);
+    if (S.table && S.seat !== null && S.table.host === S.seat) {
+      const r = h("button", "", t("rematch"));
+      r.id = "rematch";
+      r.addEventListener("click", () => hostCall("rematch"));
+      over.append(" ", r);
+    }
+  }
+}
+
+// ------------------------------------------------------------------ the end of a round
+
+function maybeReveal() {
+  const m = S.msg;
+  if (!m || !m.round_end) return;
+  const re = m.round_end;
+  const key = `${S.table ? S.table.game : 0}:${re.round}`;
+  if (S.revealShown.has(key)) return;
+  S.revealShown.add(key);
+  localStorage.setItem("carioca.seen." + code, JSON.stringify([...S.revealShown].slice(-40)));
+  const players = (m.view && m.view.players) || (S.table ? S.table.seats.map((s) => s.name) : []);
+  const dlg = $("reveal");
+  dlg.innerHTML = "";
+  dlg.append(h("h2", "", t("round_over", { n: re.round })));
+  dlg.append(h("p", "", re.went_out === null || re.went_out === undefined ? t("nobody_out") : t("went_out", { name: players[re.went_out] })));
+  (re.hands || []).forEach((hand, i) => {
+    const row = h("div", "reveal-row" + (re.went_out === i ? " out" : ""));
+    row.append(h("span", "name", players[i] || `#${i + 1}`));
+    const cards = h("div", "cards");
+    for (const c of hand) cards.append(cardEl(c, { small: true }));
+    row.append(cards, h("span", "score", re.scores ? String(re.scores[i]) : ""));
+    dlg.append(row);
+  });
+  const sheet = document.createElement("c-scoresheet");
+  if (m.view) sheet.data = { sheet: m.view.sheet, players };
+  dlg.append(sheet);
+  const ok = h("button", "primary big", t("continue"));
+  ok.id = "reveal-ok";
+  ok.addEventListener("click", () => dlg.close());
+  dlg.append(ok);
+  if (!dlg.open) dlg.showModal();
+}
+
+// ------------------------------------------------------------------ selecting and dragging cards
+
+function toggle(id) {
+  trace("toggle", cardOf(id), id);
+  if (S.selected.has(id)) S.selected.delete(id); else S.selected.add(id);
+  render();
+}
+
+function onPointerDown(ev) {
+  if (ev.button !== undefined && ev.button !== 0) return;
+  const el = ev.currentTarget;
+  const id = parseInt(el.dataset.id, 10);
+  S.drag = { id, el, x: ev.clientX, y: ev.clientY, started: false, ghost: null, target: null };
+  el.setPointerCapture?.(ev.pointerId);
+  el.addEventListener("pointermove", onPointerMove);
+  el.addEventListener("pointerup", onPointerUp);
+  el.addEventListener("pointercancel", onPointerCancel);
+}
+
+function onPointerMove(ev) {
+  const d = S.drag;
+  if (!d) return;
+  if (!d.started) {
+    if (Math.hypot(ev.clientX - d.x, ev.clientY - d.y) < 8) return;
+    d.started = true;
+    d.ghost = d.el.cloneNode(true);
+    d.ghost.classList.remove("selected");
+    d.ghost.classList.add("ghost");
+    document.body.append(d.ghost);
+    d.el.classList.add("drag-source");
+  }
+  const r = d.el.getBoundingClientRect();
+  d.ghost.style.left = ev.clientX - r.width / 2 + "px";
+  d.ghost.style.top = ev.clientY - r.height / 2 + "px";
+  for (const x of document.querySelectorAll(".drop-ok, .drop-before")) x.classList.remove("drop-ok", "drop-before");
+  d.target = dropTarget(ev.clientX, ev.clientY);
+  if (d.target) d.target.el.classList.add(d.target.kind === "hand" ? "drop-before" : "drop-ok");
+}
+
+function dropTarget(x, y) {
+  const el = document.elementFromPoint(x, y);
+  if (!el) return null;
+  const handCard = el.closest("#hand .card");
+  if (handCard) {
+    const r = handCard.getBoundingClientRect();
+    const after = x > r.left + r.width / 2;
+    return { kind: "hand", el: handCard, id: parseInt(handCard.dataset.id, 10), after };
+  }
+  if (el.closest("#hand")) return { kind: "hand-end", el: el.closest("#hand") };
+  const end = el.closest(".meld .end");
+  const meld = el.closest(".meld");
+  if (meld) {
+    let endName = end ? end.dataset.end : null;
+    if (!endName && meld.dataset.kind === "escala") {
+      const r = meld.getBoundingClientRect();
+      endName = x < r.left + r.width / 2 ? "low" : "high";
+    }
+    const wild = el.closest(".card.wild");
+    return { kind: "meld", el: end || meld, index: parseInt(meld.dataset.meld, 10), end: endName, wild: !!wild };
+  }
+  const pozo = el.closest(".pile.pozo");
+  if (pozo) return { kind: "pozo", el: pozo };
+  return null;
+}
+
+function endDrag() {
+  const d = S.drag;
+  if (d) {
+    d.el.removeEventListener("pointermove", onPointerMove);
+    d.el.removeEventListener("pointerup", onPointerUp);
+    d.el.removeEventListener("pointercancel", onPointerCancel);
+    if (d.ghost) d.ghost.remove();
+    d.el.classList.remove("drag-source");
+  }
+  for (const x of document.querySelectorAll(".drop-ok, .drop-before")) x.classList.remove("drop-ok", "drop-before");
+  S.drag = null;
+}
+
+function onPointerCancel() {
+  endDrag();
+  if (S.pendingRender) render();
+}
+
+function onPointerUp(ev) {
+  const d = S.drag;
+  if (!d) return;
+  const target = d.started ? dropTarget(ev.clientX, ev.clientY) : null;
+  const started = d.started;
+  endDrag();
+  if (!started) { toggle(d.id); return; }
+  const card = cardOf(d.id);
+  const v = view();
+  const playing = myTurn() && v && v.phase === "play";
+  if (target && (target.kind === "hand" || target.kind === "hand-end")) {
+    const from = S.hand.findIndex((x) => x.id === d.id);
+    const [item] = S.hand.splice(from, 1);
+    if (target.kind === "hand" && target.id !== d.id) {
+      let to = S.hand.findIndex((x) => x.id === target.id);
+      if (target.after) to += 1;
+      S.hand.splice(to, 0, item);
+    } else if (target.kind === "hand" ) {
+      S.hand.splice(from, 0, item);
+    } else {
+      S.hand.push(item);
+    }
+    S.sort = "manual";
+    localStorage.setItem(SORT_KEY, "manual");
+    // Groups follow the order of the hand.
+    S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
+    render();
+    return;
+  }
+  if (target && target.kind === "meld" && playing) { place(card, target.index, target.end, target.wild); render(); return; }
+  if (target && target.kind === "pozo" && playing) { discard(card); render(); return; }
+  render();
+}
+
+// ------------------------------------------------------------------ seats, bots, start
+
+async function join(seat) {
+  const input = $("join-name");
+  const name = (input && input.value.trim()) || savedName();
+  if (!name) { toast(t("name_needed")); if (input) input.focus(); return; }
+  saveName(name);
+  const body = { name };
+  if (seat !== null && seat !== undefined) body.seat = seat;
+  try {
+    const res = await api(`/api/tables/${code}/join`, { method: "POST", body });
+    saveToken(code, res.token);
+    S.token = res.token;
+    reconnectNow();
+  } catch (e) {
+    toast(e.status === 409 ? t("seat_taken") : errorText(e.code, e.message));
+  }
+}
+
+async function setBot(seat, bot) {
+  try {
+    S.table = await api(`/api/tables/${code}/bots`, { method: "POST", body: { seat, bot }, token: S.token });
+    render();
+  } catch (e) {
+    toast(errorText(e.code, e.message));
+  }
+}
+
+async function hostCall(what) {
+  try {
+    S.table = await api(`/api/tables/${code}/${what}`, { method: "POST", body: {}, token: S.token });
+    if (what === "rematch") S.hand = [];
+    render();
+  } catch (e) {
+    toast(errorText(e.code, e.message));
+  }
+}
+
+// ------------------------------------------------------------------ start
+
+onLangChange(() => {
+  render();
+  // The server words its messages in the language of the hello: say hello again.
+  if (S.ws) reconnectNow();
+});
+
+async function start() {
+  try {
+    S.table = await api(`/api/tables/${code}`);
+  } catch (e) {
+    if (e.status === 404) { $("status").textContent = t("table_not_found", { code }); return; }
+  }
+  render();
+  connect();
+  try { S.bots = (await api("/api/presets")).bots || []; render(); } catch (e) { S.bots = []; }
+}
+
+start();
+
+// For the browser tests and for people poking at the console.
+window.carioca = { state: S, act, send, render, receive: onMessage };

@@ -1,0 +1,657 @@
+"""The pages in a real browser: Playwright (Python) driving Debian's headless Chromium against
+the server on loopback (uvicorn in a thread, a temporary SQLite file).
+
+One whole game of one round is played through the page as a person would: create the table
+in the lobby with bots, start it, draw from the mazo and the pozo, build the contract's melds
+and bajarse, agregar by dragging a card onto a meld, discard (dragging to the pozo and with the
+button), buy during the claim window, reload in the middle of a turn and carry on. Then the
+record is downloaded and replayed to the same scores, and uploaded into the replay viewer.
+
+Set ``CARIOCA_SCREENSHOTS=1`` to write the screenshots of ``docs/screenshots/``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import threading
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+sync_api = pytest.importorskip("playwright.sync_api")
+uvicorn = pytest.importorskip("uvicorn")
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync"]
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 800}
+SHOTS = Path(__file__).resolve().parent.parent / "docs" / "screenshots"
+TAKE_SHOTS = os.environ.get("CARIOCA_SCREENSHOTS") == "1"
+
+pytestmark = pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="needs Debian's chromium")
+
+
+# --------------------------------------------------------------------------- fixtures
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
+    from carioca.server.app import create_app
+
+    db = tmp_path_factory.mktemp("web") / "tables.sqlite"
+    app = create_app(db, bot_delay=0.02)
+    port = _free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                           log_level="warning", ws_ping_interval=None))
+    thread = threading.Thread(target=server.run, daemon=True)
+    thread.start()
+    deadline = time.time() + 20
+    while not server.started:
+        if time.time() > deadline or not thread.is_alive():
+            raise RuntimeError("the server did not start")
+        time.sleep(0.05)
+    yield f"http://127.0.0.1:{port}"
+    server.should_exit = True
+    thread.join(10)
+
+
+@pytest.fixture(scope="module")
+def browser() -> Any:
+    with sync_api.sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        yield b
+        b.close()
+
+
+def _page(browser: Any, size: dict[str, int] = PHONE, locale: str = "es-CL") -> Any:
+    ctx = browser.new_context(viewport=size, locale=locale, accept_downloads=True)
+    page = ctx.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    if os.environ.get("DEBUG_WEB"):
+        page.on("console", lambda m: print("console:", m.text))
+        page.on("websocket", lambda ws: print("websocket:", ws.url))
+    page.js_errors = errors
+    return page
+
+
+def _shot(page: Any, name: str) -> None:
+    if TAKE_SHOTS:
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(SHOTS / f"table-{name}.png"))
+
+
+def _state(page: Any) -> dict[str, Any]:
+    return page.evaluate("""() => {
+        const S = window.carioca && window.carioca.state;
+        if (!S) return {};
+        const m = S.msg || {};
+        return {seat: S.seat, table: S.table, version: m.version ?? null, legal: m.legal || [],
+                view: m.view || null, can_undo: !!m.can_undo, round_end: m.round_end || null,
+                deadlines: m.deadlines || null, hand: S.hand.map((x) => x.card)};
+    }""")
+
+
+def _wait_version(page: Any, old: int | None, timeout: float = 10) -> None:
+    end = time.time() + timeout
+    while time.time() < end:
+        if _state(page).get("version") != old:
+            return
+        page.wait_for_timeout(40)
+    toasts = page.inner_text("c-toast") if page.query_selector("c-toast") else ""
+    pending = page.evaluate("() => JSON.stringify([window.carioca.state.pending,"
+                            " window.carioca.state.errors.slice(-3),"
+                            " window.carioca.state.trace.slice(-20)])")
+    raise AssertionError(f"the table did not answer: toasts {toasts!r}, last move {pending}")
+
+
+# --------------------------------------------------------------------------- helpers to play
+
+def _card_in_hand(page: Any, card: str, skip: set[str] | None = None) -> Any:
+    """A locator for one copy of ``card`` in the hand (by its id, which survives redraws)."""
+    for el in page.query_selector_all(f'#hand .card[data-card="{card}"]'):
+        ident = el.get_attribute("data-id")
+        if skip is None or ident not in skip:
+            loc = page.locator(f'#hand .card[data-id="{ident}"]')
+            loc.ident = ident
+            return loc
+    raise AssertionError(f"{card} is not in the hand on the page")
+
+
+def _drag_to(page: Any, source: Any, target: Any, fx: float = 0.5, fy: float = 0.5) -> None:
+    """Drag ``source`` onto ``target`` (locators) at a fraction of the target's box. The hand
+    stays at the bottom of the screen, so the target is scrolled into view first."""
+    target.scroll_into_view_if_needed()
+    box = target.bounding_box()
+    _drag(page, source, box["x"] + box["width"] * fx, box["y"] + box["height"] * fy)
+
+
+def _drag(page: Any, source: Any, x: float, y: float) -> None:
+    box = source.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    steps = 8
+    sx, sy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    for i in range(1, steps + 1):
+        page.mouse.move(sx + (x - sx) * i / steps, sy + (y - sy) * i / steps)
+    page.mouse.up()
+
+
+def _discard_choice(hand: list[str], legal: list[dict[str, Any]]) -> str:
+    """A card to throw: a lone rank (no pair to build a trío on), the highest first."""
+    may = [a["discard"] for a in legal if "discard" in a]
+    counts = Counter(c[:-1] for c in hand if c != "JK")
+    order = ["A", "K", "Q", "J", "10", "9", "8", "7", "6", "5", "4", "3", "2"]
+
+    def key(card: str) -> tuple[int, int]:
+        if card == "JK":
+            return (9, 0)
+        return (counts[card[:-1]], order.index(card[:-1]))
+
+    return sorted(may, key=key)[0]
+
+
+class Player:
+    """Plays seat 0 through the page, and counts what it did."""
+
+    def __init__(self, page: Any, base: str) -> None:
+        self.page = page
+        self.base = base
+        self.done: Counter[str] = Counter()
+        self.hand_before_buy: int | None = None
+
+    def step(self) -> bool:
+        """One move (or a wait); False once the game is over."""
+        page = self.page
+        if page.is_visible("#reveal-ok"):
+            _shot_once(self, page, "round-end")
+            page.click("#reveal-ok")
+        st = _state(page)
+        view = st.get("view")
+        table = st.get("table") or {}
+        if table.get("status") == "over" or (view and view["phase"] == "over"):
+            return False
+        if page.is_visible("#buy-btn"):
+            if not self.done["buy"]:
+                self.hand_before_buy = len(st["hand"])
+                _shot_once(self, page, "buy")
+                page.click("#buy-btn")
+                self.done["buy"] += 1
+            else:
+                page.click("#pass-btn")
+                self.done["pass"] += 1
+            page.wait_for_timeout(60)
+            return True
+        if not view or view["to_act"] != st["seat"] or not st["legal"]:
+            page.wait_for_timeout(60)
+            return True
+        if view["phase"] == "draw":
+            self.draw(st)
+        else:
+            self.play(st)
+        if os.environ.get("DEBUG_WEB"):
+            sel = page.evaluate("() => [...window.carioca.state.selected].map("
+                                "id => window.carioca.state.hand.find(x => x.id === id)?.card)")
+            print("after", dict(self.done), "selected", sel)
+        return True
+
+    def draw(self, st: dict[str, Any]) -> None:
+        page, view = self.page, st["view"]
+        top = view["pozo"][-1] if view["pozo"] else None
+        ranks = Counter(c[:-1] for c in st["hand"])
+        may_pozo = {"p": st["seat"], "draw": "pozo"} in st["legal"]
+        wants_pozo = top and top != "JK" and ranks[top[:-1]] >= 2 and may_pozo
+        if wants_pozo or (not self.done["draw_pozo"] and self.done["draw_mazo"] >= 2):
+            page.click(".pile.pozo")
+            self.done["draw_pozo"] += 1
+        else:
+            if not self.done["draw_mazo"]:
+                self.hint()
+                _shot_once(self, page, "draw")
+            page.click(".pile.mazo")
+            self.done["draw_mazo"] += 1
+        _wait_version(page, st["version"])
+
+    def hint(self) -> None:
+        """The coach's hint: an action and its reason, shown on the page."""
+        page = self.page
+        page.click("#hint")
+        page.wait_for_selector("#hintbox:not([hidden]), .toast", timeout=15000)
+        if page.is_visible("#hintbox"):
+            assert len(page.inner_text("#hintbox")) > 10
+            self.done["hint"] += 1
+
+    def play(self, st: dict[str, Any]) -> None:
+        page, view, legal, seat = self.page, st["view"], st["legal"], st["seat"]
+        if not self.done["reload"]:
+            self.reorder()
+            self.reload(st)
+            return
+        bajar = [a for a in legal if "bajar" in a]
+        if bajar and not view["down"][seat]:
+            self.bajarse(st, bajar[0]["bajar"])
+            return
+        adds = [a["agregar"] for a in legal if "agregar" in a]
+        if adds:
+            self.agregar(st, adds[0])
+            return
+        card = _discard_choice(st["hand"], legal)
+        el = _card_in_hand(page, card)
+        if not self.done["discard_drag"]:
+            _drag_to(page, el, page.locator(".pile.pozo"))
+            self.done["discard_drag"] += 1
+        else:
+            sel = page.evaluate("() => [...window.carioca.state.selected].length")
+            assert sel == 0, (sel, self.done, st["hand"])
+            el.click()
+            page.click("#discard")
+        self.done["discard"] += 1
+        _wait_version(page, st["version"])
+
+    def reorder(self) -> None:
+        """Drag the first card of the hand past the third: the hand keeps the new order."""
+        page = self.page
+        before = _state(page)["hand"]
+        cards = page.query_selector_all("#hand .card")
+        third = cards[2].bounding_box()
+        _drag(page, cards[0], third["x"] + third["width"] * 0.8, third["y"] + third["height"] / 2)
+        after = _state(page)["hand"]
+        assert after == before[1:3] + before[:1] + before[3:], (before, after)
+        self.done["reorder"] += 1
+
+    def reload(self, st: dict[str, Any]) -> None:
+        """Reload in the middle of the turn: the seat, the hand and the turn come back."""
+        page = self.page
+        page.reload()
+        page.wait_for_selector("#hand .card")
+        page.wait_for_function(
+            "() => window.carioca.state.msg && window.carioca.state.msg.legal.length > 0")
+        after = _state(page)
+        assert after["seat"] == st["seat"]
+        assert sorted(after["hand"]) == sorted(st["hand"])
+        assert after["view"]["phase"] == "play" and after["view"]["to_act"] == st["seat"]
+        assert "my-turn" in page.get_attribute("#status", "class")
+        self.done["reload"] += 1
+
+    def bajarse(self, st: dict[str, Any], melds: list[list[str]]) -> None:
+        """Build each meld by selecting its cards and pressing "new meld", then bajarse."""
+        page = self.page
+        assert page.is_visible(".suggest button"), "the legal ways to bajarse are offered"
+        assert page.inner_text(".contract-box .lacks").strip()
+        _shot_once(self, page, "bajar")
+        used: set[str] = set()
+        for meld in melds:
+            # A group keeps the order of the hand (round 1 asks for tríos: any order).
+            for card in meld:
+                el = _card_in_hand(page, card, used)
+                used.add(el.ident)
+                el.click()
+            page.click("#new-meld")
+        assert page.query_selector_all(".groups .group"), "the groups are shown"
+        page.click("#bajarse")
+        _wait_version(page, st["version"])
+        after = _state(page)
+        assert after["view"]["down"][st["seat"]], page.js_errors
+        self.done["bajar"] += 1
+        if not self.done["undo"] and after["can_undo"]:
+            # Undo within the turn: the contract goes back to the hand; bajarse again next.
+            page.click("#undo")
+            _wait_version(page, after["version"])
+            again = _state(page)
+            assert not again["view"]["down"][st["seat"]]
+            assert sorted(again["hand"]) == sorted(st["hand"])
+            self.done["undo"] += 1
+
+    def agregar(self, st: dict[str, Any], add: dict[str, Any]) -> None:
+        page = self.page
+        el = _card_in_hand(page, add["card"])
+        meld = page.locator(f'.meld[data-meld="{add["meld"]}"]')
+        if not self.done["agregar_drag"]:
+            _drag_to(page, el, meld, 0.15 if add.get("end") == "low" else 0.85)
+            self.done["agregar_drag"] += 1
+        else:
+            el.click()
+            end = add.get("end")
+            meld = f'.meld[data-meld="{add["meld"]}"]'
+            page.locator(f"{meld} .end.{end}" if end else f"{meld} .label").click()
+        _wait_version(page, st["version"])
+        self.done["agregar"] += 1
+
+
+def _shot_once(player: Player, page: Any, name: str) -> None:
+    if not player.done["shot:" + name]:
+        player.done["shot:" + name] += 1
+        _shot(page, name + "-phone")
+
+
+# --------------------------------------------------------------------------- the tests
+
+def test_lobby_create_play_a_round_reload_download_and_replay(base_url: str, browser: Any,
+                                                               tmp_path: Path) -> None:
+    from carioca.record import replay
+
+    page = _page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.inner_text("h2") in ("Unirse con un código", "Crear una mesa")
+    page.fill("#name", "Ana")
+    page.select_option("#preset", "chile")
+    page.select_option("#seats", "3")
+    # Bots of a chosen level for the empty seats.
+    page.select_option('select[name="bot-1"]', "random")
+    page.select_option('select[name="bot-2"]', "random")
+    # Change rules: one round only, buying with a penalty card, undo on.
+    page.click('details[data-group="rounds"] summary')
+    for n in range(2, 9):
+        page.uncheck(f'input[name="round-{n}"]')
+    page.click('details[data-group="stealing"] summary')
+    page.select_option('select[name="buying"]', "penalty_card")
+    page.select_option('select[name="steal_timer"]', "15")
+    page.click('details[data-group="undo"] summary')
+    page.check('input[name="undo"]')
+    assert "3" in page.inner_text("#changed")
+    _shot(page, "lobby-phone")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    code = page.inner_text("#share-code").strip()
+    assert len(code) == 6
+    assert page.input_value("#share-link").endswith("/t/" + code)
+    token = page.evaluate(f"() => localStorage.getItem('carioca.token.{code}')")
+    assert token
+    page.click("#go-table")
+    page.wait_for_selector("#start")
+    _shot(page, "seats-phone")
+    names = [e.inner_text() for e in page.query_selector_all(".seat .name")]
+    assert len(names) == 3 and "Ana" in names[0]
+
+    # A spectator in another browser sees only what is public.
+    watcher = _page(browser, DESKTOP, "en-US")
+    watcher.goto(f"{base_url}/t/{code}")
+    watcher.wait_for_selector(".seat")
+
+    page.click("#start")
+    page.wait_for_selector("#hand .card")
+    info = json.loads(page.evaluate(f"() => fetch('/api/tables/{code}').then(r => r.text())"))
+    assert info["options"]["buying"] == "penalty_card" and info["options"]["rounds"] == [1]
+
+    watcher.wait_for_selector(".pile.mazo")
+    assert watcher.is_visible("#spectator")
+    assert not watcher.is_visible("#hand")
+    assert _state(watcher)["view"]["hand"] is None
+    _shot(watcher, "spectator-desktop")
+
+    player = Player(page, base_url)
+    end = time.time() + 420
+    while player.step():
+        assert time.time() < end, f"the round did not end: {player.done}"
+        if player.done["bajar"] and not player.done["shot:desktop"]:
+            player.done["shot:desktop"] += 1
+            if TAKE_SHOTS:
+                desk = _page(browser, DESKTOP)
+                desk.add_init_script(f"localStorage.setItem('carioca.token.{code}', '{token}')")
+                desk.goto(f"{base_url}/t/{code}")
+                desk.wait_for_selector("#hand .card")
+                desk.wait_for_timeout(300)
+                _shot(desk, "play-desktop")
+                desk.context.close()
+    assert not page.js_errors, page.js_errors
+    done = player.done
+    assert done["bajar"] and done["discard"] and done["draw_mazo"] and done["reload"], done
+    assert done["buy"] or done["pass"], done
+    assert done["undo"], done
+
+    # The end: the reveal, the score sheet with its chart, the record.
+    page.wait_for_selector("#download")
+    if page.is_visible("#reveal-ok"):
+        _shot(page, "round-end-phone")
+        page.click("#reveal-ok")
+    assert page.query_selector("c-scoresheet svg.chart")
+    _shot(page, "over-phone")
+    with page.expect_download() as dl:
+        page.click("#download")
+    path = tmp_path / "record.json"
+    dl.value.save_as(path)
+    doc = json.loads(path.read_text())
+    result = replay(doc)
+    assert result.error is None
+    moves = [a for r in doc["rounds"] for a in r["actions"]]
+    assert {"p": 0, "buy": True} in moves, "the claim made on the page was bought"
+    assert any(a["p"] == 0 and "bajar" in a for a in moves)
+    assert any(a["p"] == 0 and "agregar" in a for a in moves) == bool(done["agregar"])
+    shown = _state(page)["view"]["sheet"]
+    assert result.game is not None
+    assert list(result.game.score_sheet().totals) == shown["totals"]
+    page_totals = [int(td.inner_text()) for td in
+                   page.query_selector_all("#sheet tfoot td")[1:]]
+    assert page_totals == shown["totals"]
+
+    # The host can rematch: a new game with the same seats and rules.
+    page.click("#rematch")
+    page.wait_for_function("() => window.carioca.state.table.status === 'playing'"
+                           " && window.carioca.state.table.game === 1")
+    page.wait_for_selector("#hand .card")
+
+    # The replay viewer steps through the same record to the same scores.
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#player:not([hidden])")
+    steps = int(page.get_attribute("#slider", "max"))
+    assert steps == sum(len(r["actions"]) for r in doc["rounds"])
+    page.wait_for_selector("#board .pile")
+    page.click("#next")
+    page.wait_for_function("() => document.querySelector('#where').textContent.includes('1')")
+    assert page.inner_text("#action").strip()
+    page.click("#last")
+    page.wait_for_function(
+        f"() => document.querySelector('#where').textContent.includes('{steps}')")
+    totals = [int(td.inner_text()) for td in page.query_selector_all("#sheet tfoot td")[1:]]
+    assert totals == shown["totals"]
+    page.evaluate(f"() => {{ const s = document.querySelector('#slider'); s.value = '{steps // 2}';"
+                  " s.dispatchEvent(new Event('input')); }")
+    page.wait_for_timeout(300)
+    _shot(page, "replay-phone")
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+    watcher.context.close()
+
+
+def test_language_and_four_colour_deck_are_remembered(base_url: str, browser: Any) -> None:
+    page = _page(browser, DESKTOP, "en-US")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.inner_text("#create-panel h2") == "Create a table"
+    page.select_option("c-settings select", "de")
+    assert page.inner_text("#create-panel h2") == "Tisch erstellen"
+    page.select_option("c-settings select", "sv")
+    assert page.inner_text("#create-panel h2") == "Skapa ett bord"
+    page.check("c-settings input[type=checkbox]")
+    page.reload()
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.inner_text("#create-panel h2") == "Skapa ett bord"
+    assert "four-colour" in page.get_attribute("body", "class")
+    _shot(page, "lobby-desktop")
+    colour = page.evaluate(
+        "() => getComputedStyle(document.querySelector('c-settings .s-D')).color")
+    assert colour == "rgb(11, 92, 173)"  # diamonds blue in the four-colour deck
+    page.context.close()
+    # Spanish by default for a Spanish-speaking browser.
+    page = _page(browser, PHONE, "es-ES")
+    page.goto(base_url + "/")
+    assert page.inner_text("#create-panel h2") == "Crear una mesa"
+    page.context.close()
+
+
+def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None:
+    host = _page(browser, DESKTOP, "en-US")
+    host.goto(base_url + "/")
+    host.wait_for_selector("#preset option", state="attached")
+    host.fill("#name", "Host")
+    host.select_option("#seats", "2")
+    host.click('details[data-group="turn"] summary')
+    host.select_option('select[name="turn_timer"]', "30")
+    host.click("#create-form button[type=submit]")
+    host.wait_for_selector("#created:not([hidden])")
+    code = host.inner_text("#share-code").strip()
+    host.click("#go-table")
+    host.wait_for_selector("#start")
+
+    guest = _page(browser, PHONE, "es-CL")
+    guest.goto(base_url + "/")
+    guest.fill("#name", "Beto")
+    guest.fill("#join-code", code.lower())
+    guest.click("#join-form button[type=submit]")
+    guest.wait_for_url(f"**/t/{code}")
+    guest.wait_for_selector(".seat.me")
+    assert "Beto" in guest.inner_text(".seat.me")
+    # The host sees the guest connected.
+    host.wait_for_function("() => document.querySelectorAll('.seat .dot.on').length === 2")
+    host.click("#start")
+    guest.wait_for_selector("#hand .card")
+    host.wait_for_selector("#hand .card")
+    # The turn timer counts down, and the page says what happens when it runs out.
+    host.wait_for_selector("#timer c-countdown")
+    assert "mazo" in host.inner_text("#timer")
+    # An out-of-turn move is refused by the server; the page says so in the player's words.
+    st = _state(guest)
+    other = host if st["view"]["to_act"] != st["seat"] else guest
+    waiting = guest if other is host else host
+    waiting.evaluate("() => window.carioca.act({draw: 'mazo'})")
+    waiting.wait_for_selector(".toast")
+    text = waiting.inner_text(".toast")
+    assert ("turno" in text) if waiting is guest else ("turn" in text)
+    # The connection drops: the page says so, comes back by itself and keeps the seat.
+    guest.evaluate("() => window.carioca.state.ws.close()")
+    guest.wait_for_selector("#conn:not([hidden])")
+    guest.wait_for_selector("#conn", state="hidden", timeout=15000)
+    assert _state(guest)["seat"] == st["seat"]
+    assert _state(guest)["hand"]
+    # A join to a started table is refused and offers to watch.
+    late = _page(browser, PHONE, "en-US")
+    late.goto(base_url + "/")
+    late.fill("#name", "Late")
+    late.fill("#join-code", code)
+    late.click("#join-form button[type=submit]")
+    late.wait_for_url(f"**/t/{code}", timeout=10000)
+    late.wait_for_selector("#spectator:not([hidden])")
+    for p in (host, guest, late):
+        assert not p.js_errors, p.js_errors
+        p.context.close()
+
+
+def _scripted_game() -> tuple[Any, list[dict[str, Any]]]:
+    """A game at two moments of Ana's turns (seat 0): before her bajar, and a turn later with
+    Beto's escala 4C 5C JK 7C on the table (JK stands for 6C) and 6C, 3C and 8C in her hand."""
+    from carioca.actions import Action
+    from carioca.cards import deck, parse_cards
+    from carioca.engine import Deal, Game
+    from carioca.rules import RuleSet
+
+    beto = parse_cards("7H 7S 7D 4C 5C JK 7C 9S 10D QH KD 2H")
+    ana = parse_cards("QS QD QC 8H 9H 10H JH 6C 3C 8C 2S 4D")
+    pozo = parse_cards("KC")
+    rest = Counter(deck(2, 2))
+    rest.subtract(beto + ana + pozo)
+    game = Game(RuleSet.preset("chile", rounds=[2]), ["Ana", "Beto"])
+    game.start_round(Deal((tuple(ana), tuple(beto)), tuple(pozo), tuple(sorted(rest.elements()))))
+    moments = []
+    script = [("draw mazo", 1), ("bajar 7H 7S 7D / 4C 5C JK 7C", 1), ("discard 9S", 1),
+              ("draw mazo", 0), None, ("bajar QS QD QC / 8H 9H 10H JH", 0), ("discard 2S", 0),
+              ("draw mazo", 1), ("discard 10D", 1), ("draw mazo", 0), None]
+    for step in script:
+        if step is None:
+            moments.append({
+                "type": "state", "version": 1000 + len(moments),
+                "view": game.view(0).to_json(),
+                "legal": [a.to_json() for a in game.legal_actions(0)],
+                "deadlines": {"turn": None, "buy": None}, "fair": None, "can_undo": False,
+                "round_end": None,
+            })
+        else:
+            game.apply(Action.parse(step[0], step[1]))
+    return game, moments
+
+
+def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) -> None:
+    """The page turns clicks and drags into the right actions: groups in the order of the
+    hand (escalas low to high), a swap by clicking the joker, agregar at the low and the high
+    end of an escala. The states are the engine's own views, injected into a real page."""
+    import urllib.request
+
+    req = urllib.request.Request(
+        base_url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"name": "Ana", "preset": "chile", "seats": 2,
+                         "bots": {"1": "random"}}).encode())
+    created = json.load(urllib.request.urlopen(req))
+    code = created["code"]
+    _, (before, later) = _scripted_game()
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{code}?token={created['token']}")
+    page.wait_for_function("() => window.carioca.state.seat === 0")
+    assert "token" not in page.url  # the token leaves the address bar for localStorage
+    page.evaluate("""() => {
+        window.sent = [];
+        window.carioca.state.ws.send = (text) => window.sent.push(JSON.parse(text));
+        window.carioca.state.table.status = 'playing';
+    }""")
+
+    def inject(msg: dict[str, Any]) -> None:
+        msg = {**msg, "table": _state(page)["table"]}
+        page.evaluate("(m) => { window.sent = []; window.carioca.receive(m); }", msg)
+
+    def sent() -> list[dict[str, Any]]:
+        return page.evaluate("() => window.sent")
+
+    def card(c: str) -> Any:
+        return _card_in_hand(page, c)
+
+    # Bajarse: the escala is grouped in the order of the hand (sorted by suit: 8H 9H 10H JH).
+    inject(before)
+    page.click("#sort-suit")
+    for c in ("JH", "9H", "10H", "8H"):
+        card(c).click()
+    page.click("#new-meld")
+    assert page.inner_text(".groups .group .kind") == "escala"
+    for c in ("QC", "QS", "QD"):
+        card(c).click()
+    page.click("#bajarse")
+    (msg,) = sent()
+    assert msg["type"] == "action" and msg["version"] == before["version"]
+    assert msg["action"] == {"p": 0, "bajar": [["8H", "9H", "10H", "JH"], ["QS", "QD", "QC"]]}
+
+    # A turn later: swap 6C for the joker by selecting it and clicking the joker.
+    inject(later)
+    card("6C").click()
+    page.click('.meld[data-meld="1"] .card.wild')
+    assert sent()[-1]["action"] == {"p": 0, "swap": {"card": "6C", "meld": 1}}
+    _shot(page, "melds-desktop")
+
+    # Agregar 3C at the low end by selecting it and clicking the low end of the escala.
+    inject({**later, "version": later["version"] + 1})
+    page.evaluate("() => { window.carioca.state.selected.clear(); window.carioca.render(); }")
+    card("3C").click()
+    page.click('.meld[data-meld="1"] .end.low')
+    assert sent()[-1]["action"] == {"p": 0, "agregar": {"card": "3C", "meld": 1, "end": "low"}}
+
+    # Agregar 8C by dragging it onto the escala (it fits only at the high end).
+    inject({**later, "version": later["version"] + 2})
+    page.evaluate("() => { window.carioca.state.selected.clear(); window.carioca.render(); }")
+    _drag_to(page, card("8C"), page.locator('.meld[data-meld="1"]'), 0.8)
+    assert sent()[-1]["action"] == {"p": 0, "agregar": {"card": "8C", "meld": 1, "end": "high"}}
+
+    # Discard by dragging a card onto the pozo.
+    inject({**later, "version": later["version"] + 3})
+    _drag_to(page, card("4D"), page.locator(".pile.pozo"))
+    assert sent()[-1]["action"] == {"p": 0, "discard": "4D"}
+    assert not page.js_errors, page.js_errors
+    page.context.close()
