@@ -121,6 +121,8 @@ _UI: dict[str, dict[str, str]] = {
         "saved": "Partida guardada en {path}",
         "save_failed": "No se pudo guardar la partida en {path}: {msg}",
         "undone": "Deshecho: {action}",
+        "hint": "Pista: {action} — {reason}",
+        "hint_pass": "Pista: {reason}",
         "sorted": "Mano ordenada {how}.",
         "bye": "Partida interrumpida.",
         "yes": "s si sí y yes 1",
@@ -138,6 +140,8 @@ _UI: dict[str, dict[str, str]] = {
             "  undo                         deshacer la última jugada del turno, si las reglas\n"
             "                               lo permiten\n"
             "  rules                        las reglas de esta partida\n"
+            "  hint | pista                 una jugada sugerida y por qué (con --hints, antes\n"
+            "                               de cada jugada)\n"
             "  quit                         guardar la partida y salir"
         ),
         "err_set": "--set espera opción=valor, no {text!r}",
@@ -224,6 +228,8 @@ _UI: dict[str, dict[str, str]] = {
         "saved": "Game saved to {path}",
         "save_failed": "Could not save the game to {path}: {msg}",
         "undone": "Undone: {action}",
+        "hint": "Hint: {action} — {reason}",
+        "hint_pass": "Hint: {reason}",
         "sorted": "Hand sorted {how}.",
         "bye": "Game interrupted.",
         "yes": "y yes s si sí 1",
@@ -241,6 +247,8 @@ _UI: dict[str, dict[str, str]] = {
             "  undo                         take back the last move of this turn, where the\n"
             "                               rules allow it\n"
             "  rules                        the rules of this game\n"
+            "  hint                         a suggested move and why (with --hints, before\n"
+            "                               each of your moves)\n"
             "  quit                         save the game and stop"
         ),
         "err_set": "--set takes option=value, not {text!r}",
@@ -264,7 +272,7 @@ _ALIASES = {
 _COMMANDS = {
     "help": "help", "ayuda": "help", "?": "help", "sort": "sort", "ordenar": "sort",
     "undo": "undo", "deshacer": "undo", "quit": "quit", "salir": "quit", "exit": "quit",
-    "q": "quit", "rules": "rules", "reglas": "rules",
+    "q": "quit", "rules": "rules", "reglas": "rules", "hint": "hint", "pista": "hint",
 }
 
 
@@ -446,13 +454,14 @@ class _Session:
     """One game in the terminal: seat 0 is the person, every other seat a bot."""
 
     def __init__(self, console: Console, read_line: Callable[[str], str], game: Game,
-                 bots: Mapping[int, Bot], lang: str, sort: str) -> None:
+                 bots: Mapping[int, Bot], lang: str, sort: str, hints: bool = False) -> None:
         self.console = console
         self.read_line = read_line
         self.game = game
         self.bots = bots
         self.lang = lang
         self.sort = sort
+        self.hints = hints
 
     # ------------------------------------------------------------- output helpers
 
@@ -623,6 +632,8 @@ class _Session:
                 return
 
     def ask_buy(self, view: View) -> bool:
+        if self.hints:
+            self.show_hint(self.game.legal_actions(0))
         top = view.pozo_top
         hand = " ".join(str(c) for c in self.sorted_hand(view.hand or ()))
         answer = self.ask(self.t("buy_q", card=top, hand=hand)).lower()
@@ -637,12 +648,16 @@ class _Session:
         as an undo, so look again at who is to act)."""
         game = self.game
         self.show_board(full=game.phase == "draw")
+        suggest = self.hints
         while True:
             legal = game.legal_actions(0)
             options = self.numbered(legal)
             if not options:
                 raise RuntimeError(self.t("nothing_legal"))
             self.show_options(options)
+            if suggest:
+                self.show_hint(legal)
+                suggest = False
             text = self.ask(self.t("prompt"))
             if not text:
                 continue
@@ -652,6 +667,9 @@ class _Session:
                 raise _Quit
             if command == "help":
                 self.say(self.t("help"))
+                continue
+            if command == "hint":
+                self.show_hint(legal)
                 continue
             if command == "rules":
                 self.console.print(Markdown(describe_rules(game.rules, self.lang)))
@@ -686,6 +704,16 @@ class _Session:
                 self.say(self.t("illegal", msg=explain(exc, self.lang)), style="red")
                 continue
             return action
+
+    def show_hint(self, legal: Sequence[Action]) -> None:
+        """The coach's suggestion (:func:`carioca.coach.hint`) from the person's own view."""
+        from .coach import hint
+
+        tip = hint(self.game.view(0), self.game.rules, self.lang, legal=legal)
+        if tip.code == "no_buy":
+            self.say(self.t("hint_pass", reason=tip.reason), style="magenta")
+            return
+        self.say(self.t("hint", action=str(tip.action), reason=tip.reason), style="magenta")
 
     def parse(self, text: str) -> Action:
         words = text.split()
@@ -826,10 +854,12 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
               players: int = 4, seed: int | None = None, *, name: str | None = None,
               lang: str = "es", sort: str = "rank", options: Mapping[str, Any] | None = None,
               save: str | Path | None = None,
-              bots: Sequence[Bot] | None = None) -> Game:
+              bots: Sequence[Bot] | None = None, hints: bool = False) -> Game:
     """Play one game in ``console``: seat 0 answers through ``read_line(prompt)``, every other
     seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``read_line`` may raise
-    ``EOFError`` or ``KeyboardInterrupt`` to stop, as may the answer ``quit``. At the end, or when
+    ``EOFError`` or ``KeyboardInterrupt`` to stop, as may the answer ``quit``. With ``hints`` the
+    coach suggests a move (and says why) before each of the person's moves; the answer ``hint``
+    asks for one at any time. At the end, or when
     stopped, the record is saved to ``save`` (default ``carioca-<date>-<seed>.json`` here) and the
     path printed. Raises :class:`RulesError` for rules or options that cannot be played, and
     ``ValueError`` for a bad ``lang`` or ``sort``. Returns the game as it stands."""
@@ -849,7 +879,7 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     seat_bots: dict[int, Bot] = {}
     for seat in range(1, players):
         seat_bots[seat] = bots[seat - 1] if bots is not None else RandomBot(_bot_seed(seed, seat))
-    session = _Session(console, read_line, game, seat_bots, lang, sort)
+    session = _Session(console, read_line, game, seat_bots, lang, sort, hints)
     try:
         session.run()
     except (_Quit, EOFError, KeyboardInterrupt):
@@ -1012,6 +1042,9 @@ def play_command(
     save: Annotated[Path | None, typer.Option(
         "--save", help="Where to save the record (default: carioca-<date>-<seed>.json here).")]
     = None,
+    hints: Annotated[bool, typer.Option(
+        "--hints", help="The coach suggests a move, and why, before each of yours "
+                        "(type 'hint' for one at any time).")] = False,
 ) -> None:
     """Play a game in the terminal against random bots."""
     lang = _checked_lang(lang)
@@ -1027,7 +1060,7 @@ def play_command(
     try:
         options = parse_set_options(set_options)
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
-                  options=options, save=save)
+                  options=options, save=save, hints=hints)
     except RulesError as exc:
         raise _fail(str(exc)) from None
     except Exception as exc:  # noqa: BLE001 - the record is saved; say what happened

@@ -1,5 +1,14 @@
 """The combinatorics of contracts: which melds a hand can lay down, and whether what is left
-can still be shed. Pure functions of cards and rules, tested alone.
+can still be shed. Pure functions of cards and rules, tested alone (against brute force) and
+benchmarked (``bench/bench_solver.py``).
+
+* :func:`contract_arrangements`, :func:`can_meet`: the ways to lay the contract, and whether
+  there is one (the engine's questions);
+* :func:`best_arrangement`: the way that leaves the least penalty in hand (:class:`Plan`);
+* :func:`distance`, :func:`missing_cards`, :func:`lacks_at_most`: how many cards the hand
+  lacks, which cards would help (the outs) and which it cannot spare (:class:`Distance`);
+* :func:`go_out_plan`: whether the player can go out this turn, and how (:class:`Step`);
+* :func:`can_shed`, :func:`extend_arrangement`: lay-offs, and melds grown by the hand.
 
 >>> from carioca.rules import RuleSet, Contract
 >>> from carioca.cards import parse_cards, format_cards
@@ -14,18 +23,30 @@ False
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
-from itertools import combinations_with_replacement
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import combinations, combinations_with_replacement
+from typing import Literal, NamedTuple
 
-from .cards import ALL_CARDS, Card
-from .melds import Meld, MeldError, rank_at, read_meld, wild_limit
-from .rules import Contract, MeldSpec, RuleSet
+from .actions import Action, Agregar, Bajar, Discard, Swap
+from .cards import ALL_CARDS, RANKS, Card
+from .melds import End, Meld, MeldError, rank_at, read_meld, wild_limit
+from .rules import Contract, MeldKind, MeldSpec, RuleSet
 
 __all__ = [
     "contract_arrangements",
     "can_meet",
     "can_shed",
     "extend_arrangement",
+    "best_arrangement",
+    "Plan",
+    "distance",
+    "missing_cards",
+    "lacks_at_most",
+    "Distance",
+    "Target",
+    "go_out_plan",
+    "Step",
 ]
 
 Arrangement = tuple[tuple[Card, ...], ...]
@@ -84,7 +105,7 @@ def _trio_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
                     yield nat + wl
 
 
-def _position_mask(counts: list[int], suit: int, wrap: bool) -> int:
+def _position_mask(counts: Sequence[int], suit: int, wrap: bool) -> int:
     """Bit p set when the suit's card at escala position p is in hand (ace at 1 and 14)."""
     base = suit * 13
     mask = 0
@@ -98,8 +119,8 @@ def _position_mask(counts: list[int], suit: int, wrap: bool) -> int:
     return mask
 
 
-def _sequence_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
-                         ) -> Iterator[tuple[int, ...]]:
+def _sequence_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet,
+                         substitute: bool = False) -> Iterator[tuple[int, ...]]:
     cap = wild_limit(spec.kind, rules)
     cap = _BIG if cap is None else cap
     length = spec.min_len
@@ -109,6 +130,7 @@ def _sequence_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
     if spec.kind == "escala":
         starts = range(1, 14) if rules.wrap else range(1, 16 - length)
         full = (1 << length) - 1
+        windows: list[tuple[list[int], list[int]]] = []
         for suit in range(4):
             mask = _position_mask(counts, suit, rules.wrap)
             if (mask & 0x7FFE).bit_count() + room < length:
@@ -120,7 +142,13 @@ def _sequence_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
                     continue
                 need = [base + rank_at(start + i) - 1 for i in range(length)]
                 missing = [i for i, code in enumerate(need) if not counts[code]]
+                windows.append((need, missing))
                 yield from _fill(need, missing, counts, wilds)
+        # Then, where a later meld may want them, wild cards in place of natural cards held
+        # (after every plain candidate: the first arrangements found are the plain ones).
+        if substitute and room:
+            for need, missing in windows:
+                yield from _fill(need, missing, counts, wilds, room, True, plain=False)
         return
     # sucia, real, colores: the thirteen ranks from the ace to the king
     if spec.kind == "real":
@@ -143,20 +171,40 @@ def _sequence_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
     yield from _free_suit_fill(options, counts, wilds, room)
 
 
-def _fill(need: list[int], missing: list[int], counts: list[int], wilds: list[int]
+def _fill(need: list[int], missing: list[int], counts: list[int], wilds: list[int],
+          room: int = 0, substitute: bool = False, plain: bool = True
           ) -> Iterator[tuple[int, ...]]:
     used = list(counts)
     for code in need:
         used[code] -= 1
     # A wild that is also a natural of this escala may already be spoken for.
     free = [w for w in wilds if used[w] > 0] if missing else []
-    for wl in _multisets(free, used, len(missing)):
+    for wl in _multisets(free, used, len(missing)) if plain else ():
         cand = list(need)
         for i, w in zip(missing, wl, strict=True):
             cand[i] = w
         yield tuple(cand)
         if not missing:
-            return
+            break
+    if not substitute or room <= len(missing):
+        return
+    # A wild card in the place of a natural card the hand holds: only worth it when a later
+    # meld of the contract needs that natural card (a trío of its rank, another escala).
+    present = [i for i in range(len(need)) if i not in missing]
+    for extra in range(1, min(room - len(missing), len(present) - 1) + 1):
+        for swapped in combinations(present, extra):
+            back = list(used)
+            for i in swapped:
+                back[need[i]] += 1
+            places = sorted((*missing, *swapped))
+            pool = [w for w in wilds if back[w] > 0]
+            for wl in _multisets(pool, back, len(places)):
+                cand = list(need)
+                for i, w in zip(places, wl, strict=True):
+                    cand[i] = w
+                if any(cand[i] == need[i] for i in swapped):
+                    continue  # that is the natural card itself: the plain candidate
+                yield tuple(cand)
 
 
 def _free_suit_fill(options: list[list[int]], counts: list[int], wilds: list[int], room: int
@@ -179,11 +227,11 @@ def _free_suit_fill(options: list[list[int]], counts: list[int], wilds: list[int
         yield tuple(cand)
 
 
-def _candidates(spec: MeldSpec, counts: list[int], rules: RuleSet
+def _candidates(spec: MeldSpec, counts: list[int], rules: RuleSet, substitute: bool = False
                 ) -> Iterator[tuple[int, ...]]:
     if spec.kind == "trio":
         return _trio_candidates(spec, counts, rules)
-    return _sequence_candidates(spec, counts, rules)
+    return _sequence_candidates(spec, counts, rules, substitute)
 
 
 _RANK_INDEX = tuple(code % 13 if code < 52 else 13 for code in range(53))  # 13: the joker
@@ -296,7 +344,10 @@ def contract_arrangements(hand: Sequence[Card], contract: Contract | Sequence[Me
                           rules: RuleSet, *, limit: int | None = None) -> Iterator[Arrangement]:
     """Every way (up to ``limit``) to lay the contract's melds from ``hand``, each meld at its
     shortest length, in the contract's order. Identical melds are not repeated in another
-    order."""
+    order. An escala puts a natural card wherever the hand holds it; only when that gives no
+    way at all come the ways with a wild card in the place of a natural card the hand holds
+    (which another meld of the contract needs: ``2S 3S 4S 5S 6S 2H 4H`` with twos wild lays
+    ``4S 4H 2H`` and ``3S 2S 5S 6S``)."""
     specs = list(contract.melds if isinstance(contract, Contract) else contract)
     if not specs:
         return
@@ -307,6 +358,8 @@ def contract_arrangements(hand: Sequence[Card], contract: Contract | Sequence[Me
     counts = _counts(hand)
     chosen: list[tuple[int, ...]] = [()] * len(specs)
     found = 0
+    last = len(order) - 1
+    substitute = False
 
     def search(depth: int, floor: tuple[int, ...] | None) -> Iterator[Arrangement]:
         nonlocal found
@@ -317,7 +370,7 @@ def contract_arrangements(hand: Sequence[Card], contract: Contract | Sequence[Me
         index = order[depth]
         spec = specs[index]
         same_as_prev = depth > 0 and specs[order[depth - 1]] == spec
-        for cand in _candidates(spec, counts, rules):
+        for cand in _candidates(spec, counts, rules, substitute and depth < last):
             key = tuple(sorted(cand))
             if same_as_prev and floor is not None and key < floor:
                 continue
@@ -332,12 +385,23 @@ def contract_arrangements(hand: Sequence[Card], contract: Contract | Sequence[Me
             if limit is not None and found >= limit:
                 return
 
+    substitute = False
     yield from search(0, None)
+    if (not found and any(counts[w] for w in rules.wild_codes)
+            and can_meet(hand, Contract(tuple(specs)), rules)):
+        substitute = True
+        yield from search(0, None)
 
 
 def can_meet(hand: Sequence[Card], contract: Contract, rules: RuleSet) -> bool:
-    """Whether the hand holds the contract."""
-    return next(contract_arrangements(hand, contract, rules, limit=1), None) is not None
+    """Whether the hand holds the contract: a counting test settles most hands, the search of
+    :func:`distance` (whether no card is missing) the others."""
+    specs = contract.melds
+    if not specs or _hopeless(hand, specs, rules):
+        return False
+    counts = _counts(hand)
+    found, _, _ = _nearest(specs, counts, rules, False, 1, 0)
+    return found == 0
 
 
 def extend_arrangement(arrangement: Arrangement, contract: Contract, hand: Sequence[Card],
@@ -409,3 +473,1191 @@ def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: 
                 if can_shed(others, new_melds, rules, keep):
                     return True
     return False
+
+
+# =========================================================================== best arrangement
+#
+# ``best_arrangement`` searches whole melds (any length the rules allow) for the contract, and
+# keeps the arrangement that leaves the least penalty in hand. Candidates for one meld come from
+# the cards still free; a branch and bound over the contract's melds (sequences first) finds the
+# best. Two kinds of dominance keep the candidates few, and both are exact:
+#
+# * the last meld searched has no rival for its cards, so it takes every natural card that fits
+#   (a trío all of its rank, an escala grown until both ends meet a card the hand lacks), and
+#   the dearest wild cards its limit allows;
+# * a wild card stands in the place of a natural card the hand holds only when a later meld may
+#   want that natural card, or when the meld cannot grow to take the wild at an end (an escala
+#   of thirteen, melds laid exactly).
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """How a hand meets a contract: the melds in the contract's order (each in laid order, as
+    :class:`~carioca.actions.Bajar` takes them), the cards left in hand and their penalty."""
+
+    contract: Contract
+    melds: tuple[tuple[Card, ...], ...]
+    leftover: tuple[Card, ...]
+    penalty: int
+
+    def __str__(self) -> str:
+        melds = " / ".join(" ".join(str(c) for c in m) for m in self.melds)
+        rest = " ".join(str(c) for c in self.leftover) or "-"
+        return f"{self.contract}: {melds} | left {rest} ({self.penalty})"
+
+
+def _weights(rules: RuleSet) -> tuple[int, ...]:
+    return rules._value_by_code
+
+
+def _expand(codes: Sequence[int], counts: Sequence[int]) -> list[int]:
+    out: list[int] = []
+    for c in codes:
+        out.extend([c] * counts[c])
+    return out
+
+
+def _dearest(codes: Sequence[int], counts: Sequence[int], k: int,
+             weight: Sequence[int]) -> list[int]:
+    cards = _expand(codes, counts)
+    cards.sort(key=lambda c: (-weight[c], c))
+    return cards[:k]
+
+
+def _full_trios(spec: MeldSpec, counts: list[int], rules: RuleSet, wilds: Sequence[int],
+                contested: bool, weight: Sequence[int]) -> list[tuple[int, ...]]:
+    cap = wild_limit("trio", rules)
+    cap = _BIG if cap is None else cap
+    size = spec.min_len
+    exact = rules.exact_melds
+    out: list[tuple[int, ...]] = []
+    for rank in range(1, 14):
+        naturals = [s * 13 + rank - 1 for s in range(4) if counts[s * 13 + rank - 1]]
+        if not naturals:
+            continue
+        n_nat = sum(counts[c] for c in naturals)
+        others = [w for w in wilds if counts[w] and w not in naturals]
+        n_wild = sum(counts[w] for w in others)
+        top = min(cap, n_wild, size - 1 if exact else _BIG)
+        if n_nat + top < size:
+            continue
+        if not contested and not exact:
+            out.append(tuple(_expand(naturals, counts) + _dearest(others, counts, top, weight)))
+            continue
+        # Tríos are searched after every escala, so only tríos may want the other cards of
+        # this rank, and for a trío one suit is as good as another: how many is all that counts.
+        every = _expand(naturals, counts)
+        for k in range(len(every), 0, -1):
+            nat = every[:k]
+            if exact and k > size:
+                continue
+            lo = max(0, size - k)
+            hi = min(top, size - k) if exact else top
+            for w in range(lo, hi + 1):
+                for wl in _multisets(others, counts, w):
+                    out.append((*nat, *wl))
+    return out
+
+
+def _escala_windows(length_min: int, length_max: int, wrap: bool) -> Iterator[tuple[int, int]]:
+    """(start, length) of every escala window, by escala position (ace low 1, ace high 14)."""
+    for start in range(1, 14 if wrap else 15):
+        for length in range(length_min, length_max + 1):
+            if not wrap and start + length - 1 > 14:
+                break
+            yield start, length
+
+
+def _place_wilds(base: list[int], places: Sequence[int], wl: Sequence[int]) -> tuple[int, ...]:
+    cand = list(base)
+    for i, w in zip(places, wl, strict=True):
+        cand[i] = w
+    return tuple(cand)
+
+
+_WINDOW_CODES: dict[tuple[int, int, int], tuple[int, ...]] = {
+    (suit, start, length): tuple(suit * 13 + rank_at(start + i) - 1 for i in range(length))
+    for suit in range(4) for start in range(1, 15) for length in range(1, 14)
+}
+
+
+def _full_escalas(spec: MeldSpec, counts: list[int], rules: RuleSet, wilds: Sequence[int],
+                  contested: bool, weight: Sequence[int]) -> list[tuple[int, ...]]:
+    cap = wild_limit("escala", rules)
+    cap = _BIG if cap is None else cap
+    exact = rules.exact_melds
+    n_wild = sum(counts[w] for w in wilds)
+    room = min(cap, n_wild)
+    longest = spec.min_len if exact else 13
+    out: list[tuple[int, ...]] = []
+    for suit in range(4):
+        base_code = suit * 13
+        mask = _position_mask(counts, suit, rules.wrap)
+        if not mask:
+            continue
+
+        def code_at(pos: int, base_code: int = base_code) -> int:
+            return base_code + rank_at(pos) - 1
+
+        for start in range(1, 14 if rules.wrap else 15):
+            if not (mask >> start) & ((1 << longest) - 1):
+                continue
+            for length in range(spec.min_len, longest + 1):
+                if not rules.wrap and start + length - 1 > 14:
+                    break
+                present_n = ((mask >> start) & ((1 << length) - 1)).bit_count()
+                if length - present_n > room:
+                    break
+                if not present_n:
+                    continue
+                need = list(_WINDOW_CODES[(suit, start, length)])
+                missing = [i for i, c in enumerate(need) if not counts[c]]
+                grows = length < 13 and not exact
+                if not contested and grows:
+                    # Dominated when a natural card the hand holds fits at either end.
+                    low, high = start - 1, start + length
+                    if (rules.wrap or low >= 1) and counts[code_at(low)]:
+                        continue
+                    if (rules.wrap or high <= 14) and counts[code_at(high)]:
+                        continue
+                used = list(counts)
+                for i, c in enumerate(need):
+                    if i not in missing:
+                        used[c] -= 1
+                pool = [w for w in wilds if used[w] > 0]
+                if contested:
+                    for wild_set in _multisets(pool, used, len(missing)):
+                        out.append(_place_wilds(need, missing, wild_set))
+                else:
+                    dearest = _dearest(pool, used, len(missing), weight)
+                    if len(dearest) == len(missing):
+                        out.append(_place_wilds(need, missing, dearest))
+                if not (contested or exact or length == 13):
+                    continue
+                present = [i for i in range(length) if i not in missing]
+                for extra in range(1, min(room - len(missing), len(present) - 1) + 1):
+                    for swapped in combinations(present, extra):
+                        back = list(used)
+                        for i in swapped:
+                            back[need[i]] += 1
+                        places = sorted((*missing, *swapped))
+                        pool2 = [w for w in wilds if back[w] > 0]
+                        choices: Iterator[Sequence[int]] | list[list[int]]
+                        if contested:
+                            choices = _multisets(pool2, back, len(places))
+                        else:
+                            choices = [_dearest(pool2, back, len(places), weight)]
+                        for wl in choices:
+                            if len(wl) != len(places):
+                                continue
+                            cand = _place_wilds(need, places, wl)
+                            if any(cand[i] == need[i] for i in swapped):
+                                continue
+                            out.append(cand)
+    return out
+
+
+def _full_runs(spec: MeldSpec, counts: list[int], rules: RuleSet, wilds: Sequence[int],
+               weight: Sequence[int]) -> list[tuple[int, ...]]:
+    """Escala sucia, real and de colores: the thirteen ranks, ace to king. Such a meld is the
+    whole contract (with any other meld it would not fit in a hand), so no other meld competes
+    for its cards and any natural card of the right rank (and suit or colour) will do."""
+    cap = wild_limit(spec.kind, rules)
+    cap = _BIG if cap is None else cap
+    n_wild = sum(counts[w] for w in wilds)
+    room = min(cap, n_wild)
+    options: list[list[list[int]]] = []
+    if spec.kind == "real":
+        options = [[[s * 13 + i] for i in range(13)] for s in range(4)]
+    elif spec.kind == "colores":
+        for first_red in (True, False):
+            options.append([[s * 13 + i for s in ((1, 2) if first_red == (i % 2 == 0) else (0, 3))]
+                            for i in range(13)])
+    else:
+        options = [[[s * 13 + i for s in range(4)] for i in range(13)]]
+    out: list[tuple[int, ...]] = []
+    for slots in options:
+        used = list(counts)
+        need: list[int] = []
+        missing: list[int] = []
+        for i, codes in enumerate(slots):
+            # The cheapest natural card of the rank: they are worth the same, so the first.
+            held = [c for c in codes if used[c] > 0 and not rules._wild_by_code[c]]
+            held = held or [c for c in codes if used[c] > 0]
+            if held:
+                need.append(held[0])
+                used[held[0]] -= 1
+            else:
+                need.append(codes[0])
+                missing.append(i)
+        if len(missing) > room or len(missing) == 13:
+            continue
+        pool = [w for w in wilds if used[w] > 0]
+        wl = _dearest(pool, used, len(missing), weight)
+        if len(wl) < len(missing):
+            continue
+        out.append(_place_wilds(need, missing, wl))
+        if len(missing) < room:
+            for i in range(13):
+                if i in missing:
+                    continue
+                back = list(used)
+                back[need[i]] += 1
+                places = sorted((*missing, i))
+                pool2 = [w for w in wilds if back[w] > 0]
+                wl2 = _dearest(pool2, back, len(places), weight)
+                if len(wl2) == len(places):
+                    cand = _place_wilds(need, places, wl2)
+                    if cand[i] != need[i]:
+                        out.append(cand)
+    return out
+
+
+def _full_candidates(spec: MeldSpec, counts: list[int], rules: RuleSet, wilds: Sequence[int],
+                     contested: bool, weight: Sequence[int]) -> list[tuple[int, ...]]:
+    if spec.kind == "trio":
+        cands = _full_trios(spec, counts, rules, wilds, contested, weight)
+    elif spec.kind == "escala":
+        cands = _full_escalas(spec, counts, rules, wilds, contested, weight)
+    else:
+        cands = _full_runs(spec, counts, rules, wilds, weight)
+    cands.sort(key=lambda cand: -sum(weight[c] for c in cand))
+    return cands
+
+
+def _arrange(specs: Sequence[MeldSpec], hand: Sequence[Card], rules: RuleSet,
+             weight: Sequence[int], min_left: int = 0
+             ) -> tuple[int, list[tuple[int, ...]]] | None:
+    """The melds (codes, in laid order, one per spec) that use the most ``weight`` of the hand,
+    leaving at least ``min_left`` cards; None if the contract cannot be met."""
+    n_specs = len(specs)
+    if not n_specs:
+        return None
+    order = sorted(range(n_specs), key=lambda i: (specs[i].kind == "trio", specs[i].kind,
+                                                 -specs[i].min_len, i))
+    counts = _counts(hand)
+    wilds = list(rules.wild_codes)
+    root_max = []
+    for j in order:
+        cands = _full_candidates(specs[j], counts, rules, wilds, False, weight)
+        if not cands:
+            return None
+        root_max.append(sum(weight[c] for c in cands[0]))
+    rest_ub = [0] * (n_specs + 1)
+    for d in range(n_specs - 1, -1, -1):
+        rest_ub[d] = rest_ub[d + 1] + root_max[d]
+    n_cards = len(hand)
+    total = sum(weight[c] for c in hand)
+    best_used = -1
+    best: list[tuple[int, ...]] = []
+    chosen: list[tuple[int, ...]] = [()] * n_specs
+
+    def search(depth: int, used_w: int, used_n: int, left_w: int,
+               floor: tuple[int, ...] | None) -> None:
+        nonlocal best_used, best
+        if depth == n_specs:
+            if used_w > best_used and n_cards - used_n >= min_left:
+                best_used = used_w
+                best = list(chosen)
+            return
+        index = order[depth]
+        spec = specs[index]
+        same_as_prev = depth > 0 and specs[order[depth - 1]] == spec
+        for cand in _full_candidates(spec, counts, rules, wilds, depth < n_specs - 1, weight):
+            w = 0
+            for c in cand:
+                w += weight[c]
+            if used_w + w + min(left_w - w, rest_ub[depth + 1]) <= best_used:
+                break  # candidates come dearest first: no later one does better
+            key = tuple(sorted(cand))
+            if same_as_prev and floor is not None and key < floor:
+                continue
+            ok = True
+            for c in cand:
+                counts[c] -= 1
+                if counts[c] < 0:
+                    ok = False
+            if ok:
+                chosen[index] = cand
+                search(depth + 1, used_w + w, used_n + len(cand), left_w - w, key)
+            for c in cand:
+                counts[c] += 1
+
+    search(0, 0, 0, total, None)
+    if best_used < 0:
+        return None
+    return best_used, best
+
+
+def _contract_list(contracts: Contract | Sequence[Contract]) -> list[Contract]:
+    return [contracts] if isinstance(contracts, Contract) else list(contracts)
+
+
+def best_arrangement(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+                     rules: RuleSet) -> Plan | None:
+    """The way to meet the contract (any of its alternatives, ``RoundDef.contracts``) that
+    leaves the least penalty (``rules.value``) in hand, or None if the hand cannot meet it.
+    Melds may be longer than their minimum unless the rules lay them exactly. Exact.
+
+    >>> from carioca.cards import parse_cards
+    >>> chile = RuleSet.preset("chile")
+    >>> plan = best_arrangement(parse_cards("7H 7S 7D 7C QS QH JK 5D 6D 8D 9D 3C"),
+    ...                         chile.rounds[1].contracts, chile)
+    >>> print(plan)
+    1T+1E: 7S 7H 7C / JK 5D 6D 7D 8D 9D | left QS QH 3C (23)
+    """
+    weight = _weights(rules)
+    best: Plan | None = None
+    for contract in _contract_list(contracts):
+        specs = contract.melds
+        if _hopeless(hand, specs, rules):
+            continue
+        found = _arrange(specs, hand, rules, weight)
+        if found is None:
+            continue
+        _, melds = found
+        left = list(hand)
+        for m in melds:
+            for c in m:
+                left.remove(ALL_CARDS[c])
+        penalty = sum(rules.value(c) for c in left)
+        if best is None or penalty < best.penalty:
+            best = Plan(contract, tuple(tuple(ALL_CARDS[c] for c in m) for m in melds),
+                        tuple(left), penalty)
+    return best
+
+
+# =========================================================================== distance
+#
+# How far a hand is from a contract: the fewest cards it lacks. A *shape* is what one meld of
+# the contract could become (a trío of a rank, an escala of a suit at a place, ...; or a meld
+# with no natural card of the hand yet). For a choice of one shape per meld, the cards of the
+# hand fill the shapes' places exactly as a small matching does: natural cards to the places
+# that want them (a trío takes any suit of its rank, an escala place one card), then wild cards
+# into the places left, at most the meld's limit, each meld keeping a place for a natural card.
+# A branch and bound over the shapes, cheapest first, with each meld's cost alone as the bound,
+# finds the least number missing; it keeps every nearest choice to tell the outs (cards that
+# would lower the number) and the cards the hand cannot spare.
+
+
+class _Shape(NamedTuple):
+    kind: MeldKind
+    length: int
+    room: int
+    """Wild cards it may hold: the meld's limit, and always one place for a natural card."""
+    groups: tuple[tuple[tuple[int, ...], int], ...]
+    """Its places for natural cards: (the card codes that fit, how many places)."""
+    start: int = 0
+    suit: int = -1
+    rank: int = 0
+
+    @property
+    def empty(self) -> bool:
+        return not self.groups
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """One meld a hand is building: its cards in laid order, ``None`` where a card is still
+    missing, and what each missing place wants in record notation (``6H``; ``7`` for a trío,
+    where any suit will do; ``6`` in an escala sucia; ``6R``/``6B`` in one de colores; ``?``
+    where any card would start the meld)."""
+
+    kind: MeldKind
+    cards: tuple[Card | None, ...]
+    wants: tuple[str, ...]
+
+    @property
+    def missing(self) -> int:
+        return sum(c is None for c in self.cards)
+
+    def __str__(self) -> str:
+        return " ".join("_" if c is None else str(c) for c in self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Distance:
+    """How far a hand is from the contract.
+
+    ``missing`` is the fewest cards it lacks (0: it can meet the contract now); ``outs`` the
+    cards any one of which would lower that number; ``needed`` the cards of the hand whose loss
+    would raise it (the others can go without harm); ``targets`` one nearest way to the
+    contract, meld by meld (``contract`` says which alternative)."""
+
+    missing: int
+    outs: frozenset[Card]
+    needed: frozenset[Card]
+    contract: Contract
+    targets: tuple[Target, ...]
+
+
+def _escala_starts(length: int, wrap: bool) -> range:
+    return range(1, 14) if wrap else range(1, 16 - length)
+
+
+_SHAPE_CACHE: dict[tuple[MeldSpec, int, bool], tuple[_Shape, ...]] = {}
+
+
+def _all_shapes(spec: MeldSpec, room: int, wrap: bool) -> tuple[_Shape, ...]:
+    """Every shape of a meld spec (whatever the hand), the empty one last; cached."""
+    key = (spec, room, wrap)
+    found = _SHAPE_CACHE.get(key)
+    if found is not None:
+        return found
+    size = spec.min_len
+    out: list[_Shape] = []
+    if spec.kind == "trio":
+        for rank in range(1, 14):
+            codes = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
+            out.append(_Shape("trio", size, room, ((codes, size),), rank=rank))
+    elif spec.kind == "escala":
+        for suit in range(4):
+            base = suit * 13
+            for start in _escala_starts(size, wrap):
+                places = [base + rank_at(start + i) - 1 for i in range(size)]
+                out.append(_Shape("escala", size, room, tuple(((c,), 1) for c in places),
+                                  start=start, suit=suit))
+    elif spec.kind == "real":
+        for suit in range(4):
+            out.append(_Shape("real", 13, room, tuple(((suit * 13 + i,), 1) for i in range(13)),
+                              start=1, suit=suit))
+    elif spec.kind == "colores":
+        for first in (0, 1):  # 0: the ace is red
+            groups = tuple((tuple(s * 13 + i for s in ((1, 2) if (i % 2 == 0) != bool(first)
+                                                       else (0, 3))), 1) for i in range(13))
+            out.append(_Shape("colores", 13, room, groups, start=1, suit=first))
+    else:
+        groups = tuple((tuple(s * 13 + i for s in range(4)), 1) for i in range(13))
+        out.append(_Shape("sucia", 13, room, groups, start=1))
+    out.append(_Shape(spec.kind, size, room, ()))
+    result = tuple(out)
+    _SHAPE_CACHE[key] = result
+    return result
+
+
+def _shape_room(spec: MeldSpec, rules: RuleSet) -> int:
+    cap = wild_limit(spec.kind, rules)
+    return spec.min_len - 1 if cap is None else min(cap, spec.min_len - 1)
+
+
+def _shapes(spec: MeldSpec, counts: Sequence[int], rules: RuleSet) -> list[_Shape]:
+    """The shapes of a meld that hold a natural card of the hand, and the empty shape."""
+    every = _all_shapes(spec, _shape_room(spec, rules), rules.wrap)
+    return [s for s in every if not s.groups
+            or any(counts[c] for codes, _ in s.groups for c in codes)]
+
+
+def _scored_shapes(spec: MeldSpec, counts: Sequence[int], rules: RuleSet
+                   ) -> list[tuple[int, int, int, _Shape]]:
+    """(places without a natural card, room for wild cards, index, shape) for the shapes of
+    a meld that hold a natural card of the hand, and the empty shape; fewest missing first."""
+    room = _shape_room(spec, rules)
+    every = _all_shapes(spec, room, rules.wrap)
+    size = spec.min_len
+    out: list[tuple[int, int, int, _Shape]] = []
+    if spec.kind == "trio":
+        for k in range(13):
+            have = counts[k] + counts[13 + k] + counts[26 + k] + counts[39 + k]
+            if have:
+                miss = size - have if have < size else 0
+                out.append((miss, room if room < miss else miss, k, every[k]))
+    elif spec.kind == "escala":
+        full = (1 << size) - 1
+        starts = _escala_starts(size, rules.wrap)
+        per_suit = len(starts)
+        for suit in range(4):
+            mask = _position_mask(counts, suit, rules.wrap)
+            if not mask:
+                continue
+            for j, start in enumerate(starts):
+                present = ((mask >> start) & full).bit_count()
+                if present:
+                    miss = size - present
+                    k = suit * per_suit + j
+                    out.append((miss, room if room < miss else miss, k, every[k]))
+    else:
+        for k, shape in enumerate(every[:-1]):
+            if any(counts[c] for codes, _ in shape.groups for c in codes):
+                miss = _alone(shape, counts)
+                out.append((miss, room if room < miss else miss, k, shape))
+    empty = every[-1]
+    out.append((size, room, len(every) - 1, empty))
+    out.sort(key=lambda t: (t[0], t[2]))
+    return out
+
+
+def _alone(shape: _Shape, counts: Sequence[int]) -> int:
+    """The shape's places left empty of natural cards with the whole hand to itself."""
+    filled = 0
+    for codes, cap in shape.groups:
+        have = 0
+        for c in codes:
+            have += counts[c]
+        filled += have if have < cap else cap
+    return shape.length - filled
+
+
+def _place_count(shapes: Sequence[_Shape], counts: Sequence[int], wild: Sequence[bool],
+          n_wild: int, detail: list[list[int]] | None = None) -> int:
+    """How many places of ``shapes`` the hand fills at best (see the section comment).
+    With ``detail`` (a list), it receives the natural cards given to each group."""
+    gcap: list[int] = []
+    gmeld: list[int] = []
+    demand: dict[int, list[int]] = {}
+    for m, shape in enumerate(shapes):
+        for codes, cap in shape.groups:
+            g = len(gcap)
+            gcap.append(cap)
+            gmeld.append(m)
+            for c in codes:
+                if counts[c]:
+                    found = demand.get(c)
+                    if found is None:
+                        demand[c] = [g]
+                    else:
+                        found.append(g)
+    nat = [0] * len(shapes)
+    takes: list[list[int]] = [[] for _ in gcap] if detail is not None else []
+    wild_left = n_wild
+    contested: list[int] = []
+    for c, gs in demand.items():
+        if len(gs) > 1:
+            contested.append(c)
+            continue
+        g = gs[0]
+        cap = gcap[g]
+        if cap:
+            n = counts[c]
+            take = n if n < cap else cap
+            gcap[g] = cap - take
+            nat[gmeld[g]] += take
+            if wild[c]:
+                wild_left -= take
+            if detail is not None:
+                takes[g].extend([c] * take)
+
+    def value(wild_left: int) -> int:
+        total = 0
+        rooms = 0
+        for m, shape in enumerate(shapes):
+            k = nat[m]
+            total += k
+            free = shape.length - k
+            rooms += shape.room if shape.room < free else free
+        return total + (wild_left if wild_left < rooms else rooms)
+
+    if not contested:
+        if detail is not None:
+            detail[:] = takes
+        return value(wild_left)
+    # Copies that several groups want: try every way to share them out, keeping for each
+    # outcome that matters (the natural cards per meld, the room left in groups several cards
+    # want) the one with the most wild cards left. Every copy goes to some group while one has
+    # room: a natural card placed never fills fewer places.
+    # Copies of cards that the same groups want are alike: share them out as one bundle.
+    bundles: dict[tuple[tuple[int, ...], bool], list[int]] = {}
+    for c in contested:
+        bundles.setdefault((tuple(demand[c]), wild[c]), []).append(c)
+    items = [(wanting, is_wild, codes, sum(counts[c] for c in codes))
+             for (wanting, is_wild), codes in bundles.items()]
+    seen_groups: dict[int, int] = {}
+    for wanting, _, _, _ in items:
+        for g in wanting:
+            seen_groups[g] = seen_groups.get(g, 0) + 1
+    shared = [g for g, k in seen_groups.items() if k > 1]
+    Record = tuple[tuple[int, int, int], ...]
+    states: dict[tuple[int, ...], tuple[int, list[int], list[int], Record]] = {
+        (*nat, *(gcap[g] for g in shared)): (wild_left, list(nat), list(gcap), ())}
+    for item, (wanting, is_wild, _codes, units) in enumerate(items):
+        gs = list(wanting)
+        nxt: dict[tuple[int, ...], tuple[int, list[int], list[int], Record]] = {}
+        for left, nats, caps, record in states.values():
+            room = 0
+            for g in gs:
+                room += caps[g]
+            give = units if units < room else room
+            for split in _splits(give, [caps[g] for g in gs]):
+                new_nat = list(nats)
+                new_cap = list(caps)
+                new_record = record
+                for g, take in zip(gs, split, strict=True):
+                    if take:
+                        new_cap[g] -= take
+                        new_nat[gmeld[g]] += take
+                        if detail is not None:
+                            new_record = (*new_record, (g, item, take))
+                new_left = left - give if is_wild else left
+                key = (*new_nat, *(new_cap[g] for g in shared))
+                old = nxt.get(key)
+                if old is None or old[0] < new_left:
+                    nxt[key] = (new_left, new_nat, new_cap, new_record)
+        states = nxt
+    best = -1
+    best_record: Record = ()
+    for left, nats, _caps, record in states.values():
+        nat[:] = nats
+        v = value(left)
+        if v > best:
+            best = v
+            best_record = record
+    if detail is not None:
+        stock = {c: counts[c] for c in contested}
+        for g, item, take in best_record:
+            for c in items[item][2]:
+                while take and stock[c]:
+                    takes[g].append(c)
+                    stock[c] -= 1
+                    take -= 1
+        detail[:] = takes
+    return best
+
+
+def _splits(total: int, caps: list[int]) -> Iterator[tuple[int, ...]]:
+    """Every way to put ``total`` units into places of the given capacities."""
+    if len(caps) == 2:
+        a, b = caps
+        for first in range(min(total, a), max(0, total - b) - 1, -1):
+            yield (first, total - first)
+        return
+    if len(caps) == 1:
+        if total <= caps[0]:
+            yield (total,)
+        return
+    rest_cap = sum(caps[1:])
+    for first in range(min(total, caps[0]), max(0, total - rest_cap) - 1, -1):
+        for more in _splits(total - first, caps[1:]):
+            yield (first, *more)
+
+
+def _spec_order(specs: Sequence[MeldSpec]) -> list[int]:
+    return sorted(range(len(specs)), key=lambda i: (specs[i].kind == "trio", specs[i].kind,
+                                                    -specs[i].min_len, i))
+
+
+def _nearest(specs: Sequence[MeldSpec], counts: list[int], rules: RuleSet, collect: bool,
+             bound: int | None = None, stop_at: int = -1
+             ) -> tuple[int, list[tuple[_Shape, ...]], list[int]]:
+    """The fewest missing cards, and (with ``collect``) every choice of shapes that reaches it
+    (each in the order of the returned spec indices). With ``bound``, only choices missing
+    fewer than ``bound`` cards are looked for (``bound`` is returned when there is none); the
+    search stops as soon as a choice missing at most ``stop_at`` is found.
+
+    The bound of a branch: each meld lacks at least the natural cards it lacks on its own,
+    and the hand's wild cards fill at most the places the melds have room for."""
+    order = _spec_order(specs)
+    wild = rules._wild_by_code
+    n_wild = sum(counts[w] for w in rules.wild_codes)
+    scored: list[list[tuple[int, int, int, _Shape]]] = []
+    for d, j in enumerate(order):
+        if d and specs[j] == specs[order[d - 1]]:
+            scored.append(scored[-1])
+        else:
+            scored.append(_scored_shapes(specs[j], counts, rules))
+    n = len(order)
+    rest_miss = [0] * (n + 1)
+    rest_room = [0] * (n + 1)
+    for d in range(n - 1, -1, -1):
+        rest_miss[d] = rest_miss[d + 1] + scored[d][0][0]
+        rest_room[d] = rest_room[d + 1] + scored[d][0][1]
+    total = sum(s.min_len for s in specs)
+    room_cap = sum(scored[d][-1][3].room for d in range(n))
+    best = total + 1 if bound is None else bound
+    leaves: list[tuple[_Shape, ...]] = []
+    chosen: list[_Shape] = [scored[0][0][3]] * n
+    # The natural cards the chosen shapes hold between them, counted once: escala places take
+    # their own card first, tríos what is left of their rank (this count is exact).
+    taken = [0] * 53
+    trio_taken = [0] * 14
+    gots = [0] * n
+    # Wild cards that may also be natural (a two where twos are wild): the quick count below
+    # assumes none is, and leaves those hands to the exact count.
+    two_faced = [w for w in rules.wild_codes if w < 52 and counts[w]]
+
+    def joint(shape: _Shape) -> int:
+        if shape.kind == "trio":
+            if not shape.groups:
+                return 0
+            left = -trio_taken[shape.rank]
+            for c in shape.groups[0][0]:
+                extra = counts[c] - taken[c]
+                if extra > 0:
+                    left += extra
+            return left if left < shape.length else shape.length
+        if shape.kind != "escala":
+            return shape.length - _alone(shape, counts)
+        got = 0
+        for codes, _ in shape.groups:
+            c = codes[0]
+            if taken[c] < counts[c]:
+                got += 1
+        return got
+
+    def push(shape: _Shape, got: int) -> None:
+        if shape.kind == "trio":
+            trio_taken[shape.rank] += got
+        elif shape.kind == "escala":
+            for codes, _ in shape.groups:
+                taken[codes[0]] += 1
+
+    def pop(shape: _Shape, got: int) -> None:
+        if shape.kind == "trio":
+            trio_taken[shape.rank] -= got
+        elif shape.kind == "escala":
+            for codes, _ in shape.groups:
+                taken[codes[0]] -= 1
+
+    def search(depth: int, miss_sum: int, room_sum: int, joint_miss: int, floor: int) -> None:
+        nonlocal best, leaves
+        if depth == n:
+            # The allocation found on the way (escala places first, tríos what is left, wild
+            # cards wherever there is room) is exact when it meets the bound of the branch.
+            rooms = 0
+            for d in range(n):
+                left_out = chosen[d].length - gots[d]
+                r = chosen[d].room
+                rooms += r if r < left_out else left_out
+            ceiling = min(n_wild, room_cap, joint_miss)
+            if (ceiling == (n_wild if n_wild < rooms else rooms)
+                    and not (two_faced and _touches(chosen, two_faced))):
+                cost = joint_miss - ceiling
+            else:
+                cost = total - _place_count(chosen, counts, wild, n_wild)
+            if cost < best:
+                best = cost
+                leaves = [tuple(chosen)] if collect else []
+            elif cost == best and collect:
+                leaves.append(tuple(chosen))
+            return
+        same = depth > 0 and specs[order[depth]] == specs[order[depth - 1]]
+        more_miss = miss_sum + rest_miss[depth + 1]
+        more_room = room_sum + rest_room[depth + 1]
+        for miss, room, k, shape in scored[depth]:
+            rooms = more_room + room
+            lower = more_miss + miss - (n_wild if n_wild < rooms else rooms)
+            if lower > best or (lower == best and not collect):
+                break
+            if same and k < floor:
+                continue
+            got = joint(shape)
+            together = joint_miss + shape.length - got
+            at_least = together + rest_miss[depth + 1]
+            fill = min(n_wild, room_cap, at_least)
+            if at_least - fill > best or (at_least - fill == best and not collect):
+                continue
+            chosen[depth] = shape
+            gots[depth] = got
+            push(shape, got)
+            search(depth + 1, miss_sum + miss, room_sum + room, together, k)
+            pop(shape, got)
+            if best <= stop_at:
+                return
+
+    search(0, 0, 0, 0, 0)
+    return best, leaves, order
+
+
+def _touches(shapes: Sequence[_Shape], codes: Sequence[int]) -> bool:
+    for shape in shapes:
+        for group, _ in shape.groups:
+            for c in codes:
+                if c in group:
+                    return True
+    return False
+
+
+def lacks_at_most(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+                  rules: RuleSet, cards: int) -> bool:
+    """Whether the hand lacks at most ``cards`` cards to meet the contract (any alternative):
+    ``missing_cards(...) <= cards``, answered as soon as one way is found."""
+    if cards < 0:
+        return False
+    counts = _counts(hand)
+    for contract in _contract_list(contracts):
+        found, _, _ = _nearest(contract.melds, counts, rules, False, cards + 1, cards)
+        if found <= cards:
+            return True
+    return False
+
+
+def missing_cards(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+                  rules: RuleSet) -> int:
+    """The fewest cards the hand lacks to meet the contract (any alternative): the ``missing``
+    of :func:`distance`, without the outs (faster)."""
+    counts = _counts(hand)
+    best = _BIG
+    for contract in _contract_list(contracts):
+        if best == 0:
+            break
+        found, _, _ = _nearest(contract.melds, counts, rules, False)
+        best = min(best, found)
+    return best
+
+
+def _card_exists(code: int, rules: RuleSet) -> bool:
+    return code < 52 or rules.jokers > 0
+
+
+def _empty_outs(shape: _Shape, counts: Sequence[int], rules: RuleSet) -> set[int]:
+    """Cards that would start a meld whose shape holds no natural card of the hand yet: any
+    card of a rank the hand lacks (a trío), any card of an escala place the hand holds nothing
+    near (an escala)."""
+    out: set[int] = set()
+    if shape.kind == "trio":
+        for rank in range(1, 14):
+            same_rank = (rank - 1, 12 + rank, 25 + rank, 38 + rank)
+            if not any(counts[c] for c in same_rank):
+                out.update(same_rank)
+    elif shape.kind == "escala":
+        for suit in range(4):
+            base = suit * 13
+            for start in _escala_starts(shape.length, rules.wrap):
+                places = [base + rank_at(start + i) - 1 for i in range(shape.length)]
+                if not any(counts[c] for c in places):
+                    out.update(places)
+    else:
+        # sucia, real, colores with no natural card yet: every rank of them is an out
+        for s in _shapes(MeldSpec(shape.kind, 13), [1] * 53, rules):
+            for fitting, _ in s.groups:
+                out.update(c for c in fitting if not counts[c])
+    return out
+
+
+def _targets(leaf: tuple[_Shape, ...], order: list[int], counts: Sequence[int],
+             rules: RuleSet) -> tuple[Target, ...]:
+    wild = rules._wild_by_code
+    n_wild = sum(counts[w] for w in rules.wild_codes)
+    detail: list[list[int]] = []
+    _place_count(leaf, counts, wild, n_wild, detail)
+    used = [0] * 53
+    for t in detail:
+        for c in t:
+            used[c] += 1
+    spare_wilds = []
+    for w in rules.wild_codes:
+        spare_wilds.extend([w] * (counts[w] - used[w]))
+    spare_wilds.sort(key=lambda w: (w != 52, w))
+    out: list[Target | None] = [None] * len(leaf)
+    g = 0
+    for m, shape in enumerate(leaf):
+        slots: list[int | None] = []
+        wants: list[str] = []
+        if shape.kind == "trio":
+            taken = detail[g] if shape.groups else []
+            g += len(shape.groups)
+            slots = list(taken) + [None] * (shape.length - len(taken))
+            label = RANKS[shape.rank - 1] if shape.rank else "?"
+            wants = [label] * (shape.length - len(taken))
+        elif shape.empty:
+            slots = [None] * shape.length
+            wants = ["?"] * shape.length
+        else:
+            for i, (codes, _) in enumerate(shape.groups):
+                taken = detail[g + i]
+                if taken:
+                    slots.append(taken[0])
+                else:
+                    slots.append(None)
+                    wants.append(_want(shape, i, codes))
+            g += len(shape.groups)
+        k = 0
+        room = min(shape.room, sum(s is None for s in slots))
+        for i, s in enumerate(slots):
+            if s is None and room and spare_wilds:
+                slots[i] = spare_wilds.pop(0)
+                room -= 1
+                wants.pop(k)
+            elif s is None:
+                k += 1
+        cards = tuple(None if s is None else ALL_CARDS[s] for s in slots)
+        out[m] = Target(shape.kind, cards, tuple(wants))
+    by_spec: list[Target] = [Target("trio", (), ())] * len(leaf)
+    for pos, index in enumerate(order):
+        target = out[pos]
+        assert target is not None
+        by_spec[index] = target
+    return tuple(by_spec)
+
+
+def _want(shape: _Shape, index: int, codes: tuple[int, ...]) -> str:
+    rank = RANKS[rank_at(shape.start + index) - 1]
+    if shape.kind in ("escala", "real"):
+        return str(ALL_CARDS[codes[0]])
+    if shape.kind == "colores":
+        return rank + ("R" if codes[0] // 13 in (1, 2) else "B")
+    return rank
+
+
+def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+             rules: RuleSet) -> Distance:
+    """How far the hand is from the contract (any of its alternatives): see :class:`Distance`.
+    Exact: ``missing`` is the least number of cards to add for the hand to meet the contract,
+    a card is in ``outs`` exactly when adding it lowers that number, and in ``needed`` exactly
+    when losing it raises that number.
+
+    >>> from carioca.cards import parse_cards
+    >>> chile = RuleSet.preset("chile")
+    >>> d = distance(parse_cards("5H 6H 8H 7S 7D KC 2D 9S"), chile.rounds[1].contracts, chile)
+    >>> d.missing, sorted(str(c) for c in d.outs), [str(t) for t in d.targets]
+    (2, ['7C', '7D', '7H', '7S', 'JK'], ['7S 7D _', '5H 6H _ 8H'])
+    >>> sorted(str(c) for c in d.needed)
+    ['5H', '6H', '7D', '7S', '8H']
+    """
+    counts = _counts(hand)
+    wild = rules._wild_by_code
+    n_wild = sum(counts[w] for w in rules.wild_codes)
+    found: list[tuple[int, Contract, list[tuple[_Shape, ...]], list[int]]] = []
+    for contract in _contract_list(contracts):
+        best, leaves, order = _nearest(contract.melds, counts, rules, True)
+        found.append((best, contract, leaves, order))
+    least = min(f[0] for f in found)
+    outs: set[int] = set()
+    needed: set[int] | None = None
+    wild_codes = [w for w in rules.wild_codes if _card_exists(w, rules)]
+    held = [c for c in range(53) if counts[c]]
+    first: tuple[Contract, tuple[Target, ...]] | None = None
+    for best, contract, leaves, order in found:
+        if best != least:
+            continue
+        total = contract.min_cards
+        base = total - best
+        spare: set[int] = set()
+        for leaf in leaves:
+            if first is None:
+                first = (contract, _targets(leaf, order, counts, rules))
+            candidates: set[int] = set(wild_codes)
+            for shape in leaf:
+                for codes, _ in shape.groups:
+                    candidates.update(codes)
+                if shape.empty:
+                    outs.update(_empty_outs(shape, counts, rules))
+            for c in candidates - outs:
+                counts[c] += 1
+                if _place_count(leaf, counts, wild, n_wild + wild[c]) > base:
+                    outs.add(c)
+                counts[c] -= 1
+            for c in held:
+                if c in spare:
+                    continue
+                counts[c] -= 1
+                if _place_count(leaf, counts, wild, n_wild - wild[c]) == base:
+                    spare.add(c)
+                counts[c] += 1
+        lacking = {c for c in held if c not in spare}
+        needed = lacking if needed is None else needed & lacking
+    assert first is not None
+    return Distance(least, frozenset(ALL_CARDS[c] for c in outs if _card_exists(c, rules)),
+                    frozenset(ALL_CARDS[c] for c in (needed or ())), first[0], first[1])
+
+
+# =========================================================================== going out
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One action of a plan to go out (:func:`go_out_plan`). ``meld`` numbers the table's melds
+    as they are when the step is played: a bajar adds its melds at the end, in its order."""
+
+    kind: Literal["bajar", "agregar", "swap", "discard"]
+    card: Card | None = None
+    meld: int = -1
+    end: End | None = None
+    melds: tuple[tuple[Card, ...], ...] = ()
+
+    def action(self, seat: int) -> Action:
+        """The step as the engine's action for ``seat``."""
+        if self.kind == "bajar":
+            return Bajar(seat, self.melds)
+        assert self.card is not None
+        if self.kind == "agregar":
+            return Agregar(seat, self.card, self.meld, self.end)
+        if self.kind == "swap":
+            return Swap(seat, self.card, self.meld, self.end)
+        return Discard(seat, self.card)
+
+    def __str__(self) -> str:
+        return str(self.action(0))
+
+
+def _without_card(cards: Sequence[Card], card: Card) -> list[Card]:
+    rest = list(cards)
+    rest.remove(card)
+    return rest
+
+
+def _layoff_ends(meld: Meld, rules: RuleSet) -> tuple[End | None, ...]:
+    if meld.kind == "trio":
+        return (None,)
+    return meld.open_ends(rules)
+
+
+def _stuck(cards: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> int:
+    """Cards no meld on the table can ever take (by agregar or a swap): a lower bound on the
+    cards that stay in hand."""
+    ranks = {m.rank for m in melds if m.kind == "trio"}
+    suits = {m.suit for m in melds if m.kind == "escala"}
+    any_meld = bool(melds)
+    full_with_wild = any(m.kind in ("sucia", "real", "colores") and m.wild_count for m in melds)
+    stuck = 0
+    for c in cards:
+        if rules.is_wild(c):
+            if not any_meld:
+                stuck += 1
+        elif c.rank not in ranks and c.suit not in suits and not full_with_wild:
+            stuck += 1
+    return stuck
+
+
+def go_out_plan(hand: Sequence[Card], table_melds: Sequence[Meld], rules: RuleSet, *,
+                down: bool, contracts: Contract | Sequence[Contract] | None = None,
+                may_layoff: bool, keep: int, at_once: bool = False) -> list[Step] | None:
+    """Whether the player can go out this turn (after drawing), and how: the steps, in order,
+    or None. Counts a bajar of the contract (when not ``down``; ``contracts`` are the
+    alternatives still owed), lay-offs onto the table's melds and the own new ones (when
+    ``may_layoff``: the player is down and may agregar now, or will be allowed to in the turn
+    of the bajar), and the swaps of a wild card the rules allow (``rules.joker_replacement``).
+    The hand may keep at most ``keep`` cards after the plays (1: the last discard; 0: go out by
+    playing the last card); with ``rules.go_out_by_layoff`` off no play may empty the hand.
+    In a go-out-at-once round (``at_once``) the plays after the bajar are lay-offs, as the
+    engine checks them. Exact within the turn.
+
+    >>> from carioca.cards import parse_cards
+    >>> chile = RuleSet.preset("chile")
+    >>> table = [read_meld(parse_cards("7S 7H 7D"), "trio", chile, owner=1)]
+    >>> [str(s) for s in go_out_plan(parse_cards("7C 9D"), table, chile, down=True,
+    ...                              may_layoff=True, keep=1)]
+    ['agregar 7C 0', 'discard 9D']
+    """
+    mode = rules.joker_replacement
+    by_layoff = rules.go_out_by_layoff
+    failed: set[tuple[tuple[Card, ...], tuple[Meld, ...], bool]] = set()
+
+    def finish(cards: Sequence[Card]) -> list[Step] | None:
+        if len(cards) > min(keep, 1):
+            return None
+        if len(cards) == 1:
+            return [Step("discard", card=cards[0])]
+        return []
+
+    def shed(cards: list[Card], melds: list[Meld], swaps: bool) -> list[Step] | None:
+        done = finish(cards)
+        if done is not None:
+            return done
+        key = (tuple(sorted(cards)), tuple(melds), swaps)
+        if key in failed:
+            return None
+        if _stuck(cards, melds, rules) > min(keep, 1):
+            failed.add(key)
+            return None
+        distinct = list(dict.fromkeys(cards))
+        for card in distinct:
+            rest = _without_card(cards, card)
+            if not rest and not by_layoff:
+                continue
+            for i, meld in enumerate(melds):
+                for end in _layoff_ends(meld, rules):
+                    try:
+                        grown = meld.extended(card, end, rules, limit=rules.wild_limit_on_layoff)
+                    except MeldError:
+                        continue
+                    plan = shed(rest, [*melds[:i], grown, *melds[i + 1:]], swaps)
+                    if plan is not None:
+                        return [Step("agregar", card, i, end), *plan]
+        if swaps:
+            for i, meld in enumerate(melds):
+                if not meld.wild_count:
+                    continue
+                for card in distinct:
+                    plan = _try_swaps(cards, melds, i, card, lambda c, m: shed(c, m, swaps))
+                    if plan is not None:
+                        return plan
+        failed.add(key)
+        return None
+
+    def _try_swaps(cards: list[Card], melds: list[Meld], i: int, card: Card,
+                   then: Callable[[list[Card], list[Meld]], list[Step] | None]
+                   ) -> list[Step] | None:
+        meld = melds[i]
+        index = meld.wild_index_for(card)
+        if index is None:
+            return None
+        swapped, wild = meld.swapped(card, index)
+        rest = _without_card(cards, card)
+        if mode == "relocate" and meld.kind == "escala":
+            if not rest and not by_layoff:
+                return None
+            for end in ("low", "high"):
+                try:
+                    moved = swapped.extended(wild, end, rules, limit=False)
+                except MeldError:
+                    continue
+                plan = then(rest, [*melds[:i], moved, *melds[i + 1:]])
+                if plan is not None:
+                    return [Step("swap", card, i, end), *plan]
+            return None
+        plan = then([*rest, wild], [*melds[:i], swapped, *melds[i + 1:]])
+        if plan is not None:
+            return [Step("swap", card, i, None), *plan]
+        return None
+
+    table = list(table_melds)
+    cards = list(hand)
+    if down:
+        if not may_layoff:
+            return finish(cards)
+        return shed(cards, table, mode != "off")
+    if contracts is None:
+        return None
+    options = _contract_list(contracts)
+    min_left = 0 if by_layoff else 1
+    after_swaps = mode in ("take", "relocate", "anyone") and not at_once
+    tried: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
+
+    def bajar(cards: list[Card], melds: list[Meld]) -> list[Step] | None:
+        key = (tuple(sorted(cards)), tuple(melds))
+        if key in tried:
+            return None
+        tried.add(key)
+        for contract in options:
+            specs = contract.melds
+            if _hopeless(cards, specs, rules):
+                continue
+            if not may_layoff:
+                found = _arrange(specs, cards, rules, [1] * 53, min_left)
+                if found is None:
+                    continue
+                used, arranged = found
+                rest = list(cards)
+                for m in arranged:
+                    for c in m:
+                        rest.remove(ALL_CARDS[c])
+                done = finish(rest)
+                if done is not None:
+                    melds_laid = tuple(tuple(ALL_CARDS[c] for c in m) for m in arranged)
+                    return [Step("bajar", melds=melds_laid), *done]
+                continue
+            for arrangement in contract_arrangements(cards, specs, rules):
+                rest = list(cards)
+                for m in arrangement:
+                    for c in m:
+                        rest.remove(c)
+                if not rest and not by_layoff:
+                    continue
+                laid = [read_meld(m, spec.kind, rules, min_len=spec.min_len,
+                                  exact=rules.exact_melds)
+                        for m, spec in zip(arrangement, specs, strict=True)]
+                plan = shed(rest, [*melds, *laid], after_swaps)
+                if plan is not None:
+                    return [Step("bajar", melds=arrangement), *plan]
+        if mode == "anyone":
+            # Any player may swap in their turn, down or not: a wild from the table may be
+            # what the contract lacks.
+            for i, meld in enumerate(melds):
+                if not meld.wild_count:
+                    continue
+                for card in dict.fromkeys(cards):
+                    plan = _try_swaps(cards, melds, i, card, bajar)
+                    if plan is not None:
+                        return plan
+        return None
+
+    return bajar(cards, table)

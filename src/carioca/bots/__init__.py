@@ -5,6 +5,12 @@
 True
 """
 
+from .greedy import GreedyBot
 from .random_bot import Bot, Buyer, RandomBot
 
-__all__ = ["Bot", "Buyer", "RandomBot"]
+__all__ = ["Bot", "Buyer", "GreedyBot", "RandomBot"]
+
+from .levels import BOTS, BotSpec, EagerBot, make_bot  # noqa: E402
+from .search import SearchBot  # noqa: E402
+
+__all__ += ["SearchBot", "BOTS", "BotSpec", "EagerBot", "make_bot"]
