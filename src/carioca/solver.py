@@ -288,7 +288,10 @@ def _has_window(mask: int, length: int, room: int, wrap: bool) -> bool:
     full = (1 << length) - 1
     need = length - room
     last = 14 if wrap else 16 - length
-    return any(((mask >> start) & full).bit_count() >= need for start in range(1, last))
+    for start in range(1, last):  # noqa: SIM110 - a plain loop: this runs for every hand
+        if ((mask >> start) & full).bit_count() >= need:
+            return True
+    return False
 
 
 def _trio_wilds_needed(by_rank: list[int], trios: int, cap: int | None) -> int:
