@@ -1070,10 +1070,12 @@ def play_command(
 def _register_faces() -> None:
     # The other faces add their commands here, so this module needs none of their imports.
     from .anotador import register as register_anotador
+    from .cli_lab import register as register_lab
     from .server.command import register as register_serve
 
     register_serve(app)
     register_anotador(app)
+    register_lab(app)
 
 
 _register_faces()

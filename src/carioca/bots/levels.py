@@ -1,0 +1,204 @@
+"""Named bots for the table: personalities and levels.
+
+A level is a policy (how the bot picks a move without looking ahead) or a search budget (how
+many playouts it spends on each decision), never a random blunder die: a weaker bot is one that
+thinks less or by a simpler rule, and every bot decides from its seat's view only.
+
+>>> [spec.name for spec in BOTS.values()][:3]
+['random', 'eager', 'greedy']
+>>> BOTS["rosa"].describe("es")
+'Abuela Rosa: solo cuida su mano: piensa sus dudas en 12 repartos posibles.'
+>>> from carioca import RuleSet
+>>> bot = make_bot("search@16", seed=3, rules=RuleSet.preset("chico"))
+>>> bot.name, bot.playouts
+('search@16', 16)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ..actions import Action
+from ..engine import View
+from ..rules import RuleSet
+from .random_bot import Bot, RandomBot
+from .search import Objective, SearchBot, policy_factory
+
+__all__ = ["BotSpec", "BOTS", "EagerBot", "make_bot", "bot_names", "greedy_available"]
+
+Policy = Literal["random", "eager", "greedy", "search"]
+
+
+class EagerBot:
+    """A child's policy: lays down, lays off and swaps whenever the rules let it (the first
+    such move offered), and otherwise draws and discards at random."""
+
+    name: str = "eager"
+    description: str = ("Goes down and lays off whenever it can, else plays at random (se baja "
+                        "y agrega apenas puede; si no, juega al azar).")
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self._random = RandomBot(seed)
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        for kind in ("bajar", "swap", "agregar"):
+            for action in legal:
+                if action.kind == kind:
+                    return action
+        return self._random.choose(view, legal)
+
+    def __repr__(self) -> str:
+        return f"EagerBot(seed={self.seed!r})"
+
+
+def greedy_available() -> bool:
+    """Whether :class:`~carioca.bots.GreedyBot` is installed (it is written alongside)."""
+    try:
+        from .greedy import GreedyBot  # type: ignore[import-not-found, unused-ignore] # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """One bot of the table: its name, who it is (``title``), a one-line description in
+    Spanish and English, and its level: a policy, or a search budget in playouts per decision
+    with what it plays for (``objective``) and how it plays the playouts out."""
+
+    name: str
+    title: str
+    es: str
+    en: str
+    level: int
+    """Strength order, 0 the weakest; bots of one level differ in style, not in strength."""
+    policy: Policy
+    playouts: int | None = None
+    objective: Objective = "relative"
+    playout_policy: str = "greedy"
+
+    @property
+    def budget(self) -> str:
+        """The level in words: the policy, or the search budget."""
+        if self.policy != "search":
+            return f"policy: {self.policy}"
+        return (f"search: {self.playouts} playouts per decision, {self.playout_policy} "
+                f"playouts, objective {self.objective}")
+
+    def describe(self, lang: str = "en") -> str:
+        return f"{self.title}: {self.es if lang == 'es' else self.en}"
+
+    def make(self, seed: int | None = None, rules: RuleSet | None = None, *,
+             name: str | None = None) -> Bot:
+        """A new bot of this kind, seeded."""
+        bot: Bot
+        if self.policy == "random":
+            bot = RandomBot(seed)
+        elif self.policy == "eager":
+            bot = EagerBot(seed)
+        elif self.policy == "greedy":
+            if not greedy_available():
+                raise ValueError(f"bot {self.name!r} plays the greedy policy, which is not "
+                                 "installed yet (carioca.bots.GreedyBot)")
+            bot = policy_factory("greedy", rules)(seed or 0)
+        else:
+            assert self.playouts is not None
+            bot = SearchBot(seed, playouts=self.playouts, rules=rules,
+                            policy=self.playout_policy, objective=self.objective,
+                            **SEARCH_STYLE)
+        bot.name = name or self.name
+        bot.description = f"{self.en} ({self.es})"
+        return bot
+
+
+def _search(name: str, title: str, level: int, playouts: int, objective: Objective,
+            en: str, es: str) -> BotSpec:
+    return BotSpec(name, title, es, en, level, "search", playouts, objective)
+
+
+SEARCH_PLAYOUTS = 32
+"""The budget of the plain ``search`` bot: under 1 s a decision on one core in 2-seat chile
+(see docs/bots.md for what it costs and how it fares)."""
+
+SEARCH_STYLE: dict[str, Any] = {
+    "width": 2,
+    "confidence": 2.5,
+    "plausible": 8,
+    "trust": ("go_out", "agregar", "swap_layoff", "swap_relocate", "forced"),
+}
+"""How every named search bot searches (:class:`SearchBot`): it weighs the greedy move against
+the greedy planner's second choice, over worlds where the others who are not down hold
+plausible hands, and overrules the greedy move only when sure (2.5 standard errors); going
+out and laying off are never second-guessed. docs/bots.md tells why: with a budget of tens of
+playouts a freer search picks noise."""
+
+_SPECS: tuple[BotSpec, ...] = (
+    BotSpec("random", "Random", "elige al azar entre las jugadas permitidas.",
+            "picks any legal move at random.", 0, "random"),
+    BotSpec("eager", "Eager", "se baja, agrega y cambia comodines apenas puede; si no, roba y "
+            "bota al azar.", "goes down, lays off and swaps whenever it can; else draws and "
+            "discards at random.", 0, "eager"),
+    BotSpec("greedy", "Greedy", "arma sus juegos con los consejos de siempre, sin mirar "
+            "adelante.", "builds its melds by the usual advice, without looking ahead.", 1,
+            "greedy"),
+    _search("search", "Search", 3, SEARCH_PLAYOUTS, "relative",
+            f"plays its doubts out in {SEARCH_PLAYOUTS} sampled deals and keeps the best.",
+            f"prueba sus dudas en {SEARCH_PLAYOUTS} repartos posibles y se queda con la "
+            "mejor."),
+    BotSpec("pepito", "Pepito", "tiene seis años: se baja y agrega apenas puede, y bota "
+            "cualquier carta.", "is six: goes down and lays off as soon as he can, and throws "
+            "any card.", 0, "eager"),
+    BotSpec("chela", "Tía Chela", "juega de memoria: escalas primero, guarda los comodines, "
+            "se baja apenas otro se baja.", "plays by the book: escalas first, keeps the "
+            "jokers, goes down as soon as someone else has.", 1, "greedy"),
+    _search("rosa", "Abuela Rosa", 2, 12, "own",
+            "minds only her own hand: weighs her doubts in 12 sampled deals.",
+            "solo cuida su mano: piensa sus dudas en 12 repartos posibles."),
+    _search("beto", "Tío Beto", 2, 12, "relative",
+            "plays against the table: weighs his doubts in 12 sampled deals.",
+            "juega contra la mesa: piensa sus dudas en 12 repartos posibles."),
+    _search("profe", "La Profe", 3, SEARCH_PLAYOUTS, "leader",
+            f"watches whoever leads the score sheet: {SEARCH_PLAYOUTS} sampled deals a doubt.",
+            f"vigila al que va ganando en el anotador: {SEARCH_PLAYOUTS} repartos posibles por "
+            "duda."),
+    _search("campeon", "El Campeón", 4, 96, "relative",
+            "the most careful at the table: 96 sampled deals a doubt (takes its time).",
+            "el más cuidadoso de la mesa: 96 repartos posibles por duda (se toma su tiempo)."),
+)
+
+BOTS: dict[str, BotSpec] = {spec.name: spec for spec in _SPECS}
+"""Every named bot, by name."""
+
+
+def bot_names() -> list[str]:
+    """The names :func:`make_bot` knows (``search@N`` and ``search@N:policy`` are also
+    accepted)."""
+    return list(BOTS)
+
+
+def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -> Bot:
+    """A bot by name: one of :data:`BOTS`, or ``search@N`` for the search bot with a budget of
+    ``N`` playouts per decision. ``rules`` are the game's (the search bots need them; when not
+    given they read them from the legal actions they are handed). ``search@N:eager`` plays
+    its playouts with the eager policy (``greedy``, the default, or ``random``)."""
+    key = name.strip().lower()
+    if key.startswith("search@"):
+        budget, _, policy = key.partition("@")[2].partition(":")
+        if not budget.isdigit() or int(budget) < 1:
+            raise ValueError(f"{name!r}: write search@N with N the playouts per decision, "
+                             "like search@100 (or search@100:eager for eager playouts)")
+        policy = policy or "greedy"
+        policy_factory(policy)  # an unknown policy fails here
+        spec = BotSpec(key, f"Search {budget}", "", "", 3, "search", int(budget),
+                       playout_policy=policy)
+        bot = spec.make(seed, rules)
+        bot.description = (f"Search with {budget} {policy} playouts per decision (búsqueda con "
+                           f"{budget} repartos por jugada).")
+        return bot
+    if key not in BOTS:
+        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)} "
+                         "(and search@N)")
+    return BOTS[key].make(seed, rules)

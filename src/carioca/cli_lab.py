@@ -1,0 +1,216 @@
+"""``carioca tournament`` and ``carioca simulate``: the lab on the command line.
+
+:func:`register` adds both commands to a Typer app (the ``carioca`` app calls it)::
+
+    carioca tournament --bots greedy,search,random --preset chile --games 2000
+    carioca simulate --preset chile --players 4 --games 5000 --set hand_size=11 --compare chile
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
+from rich.table import Table
+
+from .bots.levels import BOTS
+from .lab import (
+    Config,
+    SimulationResult,
+    TournamentResult,
+    default_workers,
+    parse_options,
+    simulate,
+    tournament,
+    write_simulation,
+)
+from .rules import RulesError
+
+__all__ = ["register", "tournament_table", "simulation_table"]
+
+EXIT_ERROR = 2
+
+SetOption = Annotated[
+    list[str] | None,
+    typer.Option("--set", help="Change a rule: option=value (JSON when it can be read as JSON)."),
+]
+SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")]
+WorkersOption = Annotated[
+    int | None,
+    typer.Option("--workers", help="Local processes (default: every core; 1: this process).")]
+RayOption = Annotated[
+    str | None,
+    typer.Option("--ray", help="Run on a Ray cluster at this address ('local': start Ray here).")]
+ProgressOption = Annotated[bool, typer.Option("--progress/--no-progress",
+                                              help="Show a progress bar.")]
+
+
+def _fail(message: str) -> typer.Exit:
+    Console(stderr=True).print(f"carioca: {message}", style="red", highlight=False,
+                               markup=False, soft_wrap=True)
+    return typer.Exit(EXIT_ERROR)
+
+
+@contextmanager
+def _bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
+    if not show:
+        yield lambda _k: None
+        return
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+               TextColumn("games"), TimeElapsedColumn(), TextColumn("eta"),
+               TimeRemainingColumn())
+    with Progress(*columns, console=Console(stderr=True), transient=False) as progress:
+        task = progress.add_task(label, total=total)
+        yield lambda k: progress.advance(task, k)
+
+
+def _pct(x: float, ci: float) -> str:
+    ci_text = "?" if math.isnan(ci) else f"{100 * ci:.1f}"
+    return f"{100 * x:.1f}% ± {ci_text}"
+
+
+def _num(x: float, ci: float) -> str:
+    ci_text = "?" if math.isnan(ci) else f"{ci:.1f}"
+    return f"{x:.1f} ± {ci_text}"
+
+
+def tournament_table(result: TournamentResult) -> Table:
+    """The tournament's results as a table (95% intervals)."""
+    title = (f"{result.config.label}: {len(result.games)} games, {result.players} seats, "
+             f"{result.deals} deals × {result.players} rotations")
+    table = Table(title=title)
+    for head in ("bot", "games", "win rate (95% CI)", "mean points (95% CI)", "outs/game",
+                 "decision p50", "decision p99"):
+        table.add_column(head, justify="left" if head == "bot" else "right")
+    for s in result.stats:
+        table.add_row(s.name, str(s.games), _pct(s.win_rate, s.win_ci),
+                      _num(s.mean_points, s.points_ci), f"{s.outs_per_game:.2f}",
+                      f"{1000 * s.p50_seconds:.1f} ms", f"{1000 * s.p99_seconds:.1f} ms")
+    return table
+
+
+def simulation_table(result: SimulationResult) -> Table:
+    """The simulation's headline figures, one column per configuration."""
+    table = Table(title="Simulation")
+    table.add_column("metric")
+    for s in result.summaries:
+        table.add_column(s.config.label, justify="right")
+    if len(result.summaries) == 2:
+        table.add_column("difference", justify="right")
+    for key in result.summaries[0].metrics:
+        values = [s.metrics[key] for s in result.summaries]
+        cells = [_cell(v) for v in values]
+        if len(values) == 2:
+            cells.append(_cell(values[1] - values[0]))
+        table.add_row(key, *cells)
+    return table
+
+
+def _cell(value: float) -> str:
+    if math.isnan(value):
+        return "-"
+    return f"{value:.0f}" if value == int(value) and abs(value) >= 1 else f"{value:.3f}"
+
+
+def register(app: typer.Typer) -> None:
+    """Add ``tournament`` and ``simulate`` to ``app``."""
+
+    @app.command("tournament")
+    def tournament_command(
+        bots: Annotated[str, typer.Option(
+            "--bots", help="Bots, comma separated: " + ", ".join(BOTS) + ", or search@N "
+                           "(N playouts per decision).")] = "greedy,search,random",
+        preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
+        games: Annotated[int, typer.Option("--games", help="Games (rounded up to whole "
+                                                           "deals × rotations).")] = 200,
+        players: Annotated[int | None, typer.Option(
+            "--players", help="Seats (default: one per bot; bots repeat to fill them).")]
+        = None,
+        set_options: SetOption = None,
+        seed: SeedOption = 0,
+        workers: WorkersOption = None,
+        ray: RayOption = None,
+        as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
+        = False,
+        show_progress: ProgressOption = True,
+    ) -> None:
+        """Bots against each other on the same deals in every seat: win rate and mean points
+        with 95% confidence intervals."""
+        names = [b.strip() for b in bots.split(",") if b.strip()]
+        try:
+            options = parse_options(set_options)
+            seats = players or len(names)
+            total = max(1, math.ceil(games / seats)) * seats
+            started = time.perf_counter()
+            with _bar(total, "tournament", show_progress and not as_json) as advance:
+                result = tournament(names, preset, options, games=games, players=players,
+                                    seed=seed, workers=workers, ray_address=ray,
+                                    progress=advance)
+        except (RulesError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        if as_json:
+            typer.echo(json.dumps(result.to_json()))
+            return
+        out = Console()
+        out.print(tournament_table(result))
+        where = f"Ray at {ray}" if ray else f"{workers or default_workers()} processes"
+        out.print(f"{time.perf_counter() - started:.1f} s on {where}; seed {seed}. "
+                  "Intervals are over deals (normal approximation).", style="dim",
+                  highlight=False)
+
+    @app.command("simulate")
+    def simulate_command(
+        preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
+        players: Annotated[int, typer.Option("--players", help="Seats.")] = 4,
+        games: Annotated[int, typer.Option("--games", help="Games per configuration.")] = 1000,
+        set_options: SetOption = None,
+        compare: Annotated[str | None, typer.Option(
+            "--compare", help="A second preset to compare with (with --compare-set: the same "
+                              "preset by default).")] = None,
+        compare_set: Annotated[list[str] | None, typer.Option(
+            "--compare-set", help="Options of the second configuration: option=value.")]
+        = None,
+        bot: Annotated[str, typer.Option("--bot", help="The bot in every seat.")] = "greedy",
+        out: Annotated[Path, typer.Option("--out", help="Folder for the CSV files and plots.")]
+        = Path("carioca-simulation"),
+        plots: Annotated[bool, typer.Option("--plots/--no-plots", help="Draw PNG and SVG "
+                                                                       "plots.")] = True,
+        seed: SeedOption = 0,
+        workers: WorkersOption = None,
+        ray: RayOption = None,
+        show_progress: ProgressOption = True,
+    ) -> None:
+        """Turns per round, the chance of being down by turn t, the penalty per round, the
+        first-seat advantage and how often the mazo runs out; with --compare, side by side."""
+        try:
+            configs = [Config.of(preset, parse_options(set_options))]
+            if compare is not None or compare_set:
+                configs.append(Config.of(compare or preset, parse_options(compare_set)))
+            with _bar(games * len(configs), "simulate", show_progress) as advance:
+                result = simulate(configs, players=players, games=games, bot=bot, seed=seed,
+                                  workers=workers, ray_address=ray, progress=advance)
+        except (RulesError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        console = Console()
+        console.print(simulation_table(result))
+        try:
+            paths = write_simulation(result, out, plots=plots)
+        except OSError as exc:
+            raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
+        console.print(f"Wrote {len(paths)} files to {out}/: "
+                      + ", ".join(p.name for p in paths), highlight=False)

@@ -1,0 +1,679 @@
+"""Tournaments and simulations: many games between bots, on every core or on a Ray cluster.
+
+A **tournament** seats bots at a table on the same deals in every rotation (every bot plays
+every seat on every deal), so the luck of the cards cancels out, and reports each bot's win
+rate and mean points with 95% confidence intervals. A **simulation** plays one set of rules
+(or two side by side) many times and measures what players argue about: how long a round
+lasts, how soon players get down, the penalty left in hand, whether the first seat has an
+advantage, and how often the mazo runs out.
+
+Every game is a task fixed by its seeds, so the results are the same for the same seed
+whether the games run in this process, on local processes, or on Ray (only the time bots
+spend deciding differs).
+
+>>> result = tournament(["eager", "random"], "chico", games=4, seed=1, workers=1)
+>>> [(s.name, s.games) for s in result.stats]
+[('eager', 4), ('random', 4)]
+>>> eager, rnd = result.stats
+>>> eager.mean_points < rnd.mean_points   # the same deals, every seat: luck cancels out
+True
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import random
+import statistics
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, TypeVar
+
+from .actions import Action, Bajar, Draw
+from .bots.levels import make_bot
+from .bots.search import play_until_round_end
+from .engine import Game
+from .rules import RulesError, RuleSet
+
+__all__ = [
+    "Config",
+    "parse_options",
+    "tournament",
+    "TournamentResult",
+    "BotStats",
+    "GameResult",
+    "simulate",
+    "SimulationResult",
+    "ConfigSummary",
+    "RoundStats",
+    "write_simulation",
+    "run_tasks",
+    "play_game",
+    "default_workers",
+]
+
+T = TypeVar("T")
+R = TypeVar("R")
+Progress = Callable[[int], None]
+"""Called with how many more games are done."""
+
+_Z95 = 1.959963984540054
+
+
+# --------------------------------------------------------------------------- configurations
+
+def parse_options(items: Iterable[str] | None) -> dict[str, Any]:
+    """``["hand_size=11", "rounds=[1,3]"]`` as options: each value is read as JSON when it can
+    be, else kept as text (as ``carioca rules --set``).
+
+    >>> parse_options(["hand_size=11", "buying=penalty_card", "rounds=[1, 3]"])
+    {'hand_size': 11, 'buying': 'penalty_card', 'rounds': [1, 3]}
+    """
+    options: dict[str, Any] = {}
+    for item in items or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RulesError(f"--set takes option=value, not {item!r}")
+        raw = raw.strip()
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[name] = value
+    return options
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """A preset with options changed: one side of a comparison."""
+
+    preset: str
+    options: tuple[tuple[str, Any], ...] = ()
+
+    @staticmethod
+    def of(preset: str, options: Mapping[str, Any] | None = None) -> Config:
+        config = Config(preset, tuple((options or {}).items()))
+        config.rules()  # refuse bad rules now, with the reason
+        return config
+
+    def rules(self) -> RuleSet:
+        return RuleSet.preset(self.preset, **dict(self.options))
+
+    @property
+    def label(self) -> str:
+        if not self.options:
+            return self.preset
+        opts = " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in self.options)
+        return f"{self.preset} {opts}"
+
+
+def default_workers() -> int:
+    """The cores this process may use."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not on Linux
+        return os.cpu_count() or 1
+
+
+def _seed(*parts: object) -> int:
+    """A 32-bit seed from parts, the same in every process and on every machine."""
+    return random.Random("carioca-lab:" + ":".join(map(str, parts))).getrandbits(32)
+
+
+# --------------------------------------------------------------------------- running tasks
+
+def _run_batch(fn: Callable[[T], R], batch: Sequence[T]) -> list[R]:
+    return [fn(task) for task in batch]
+
+
+def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int | None = None,
+              ray_address: str | None = None, progress: Progress | None = None) -> list[R]:
+    """``[fn(t) for t in tasks]``, in order: in this process (``workers=1``), on local
+    processes (``workers`` of them; all cores by default), or on Ray (``ray_address``: a
+    cluster address, or ``local`` to start Ray here). ``fn`` must be a module-level function."""
+    workers = default_workers() if workers is None else max(1, workers)
+    if not tasks:
+        return []
+    if ray_address is not None:
+        return _run_ray(fn, tasks, ray_address, workers, progress)
+    if workers == 1:
+        out = []
+        for task in tasks:
+            out.append(fn(task))
+            if progress is not None:
+                progress(1)
+        return out
+    size = max(1, min(16, len(tasks) // (workers * 4)))
+    batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+    results: list[list[R] | None] = [None] * len(batches)
+    with ProcessPoolExecutor(max_workers=workers) as pool:
+        futures = {pool.submit(_run_batch, fn, batch): i for i, batch in enumerate(batches)}
+        for future in as_completed(futures):
+            i = futures[future]
+            results[i] = future.result()
+            if progress is not None:
+                progress(len(batches[i]))
+    return [r for batch_result in results if batch_result is not None for r in batch_result]
+
+
+def _run_ray(fn: Callable[[T], R], tasks: Sequence[T], address: str, workers: int,
+             progress: Progress | None) -> list[R]:
+    import ray
+
+    started = False
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
+        else:
+            ray.init(address=address, log_to_driver=False)
+        started = True
+    try:
+        remote: Any = ray.remote(_run_batch)
+        size = max(1, min(16, len(tasks) // (workers * 4)))
+        batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
+        fn_ref = ray.put(fn)
+        refs = [remote.remote(fn_ref, batch) for batch in batches]
+        index = {ref: i for i, ref in enumerate(refs)}
+        results: list[list[R] | None] = [None] * len(batches)
+        pending = list(refs)
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                i = index[ref]
+                results[i] = ray.get(ref)
+                if progress is not None:
+                    progress(len(batches[i]))
+        return [r for batch_result in results if batch_result is not None for r in batch_result]
+    finally:
+        if started:
+            ray.shutdown()
+
+
+# --------------------------------------------------------------------------- one game
+
+def play_game(rules: RuleSet, bot_names: Sequence[str], seed: int, bot_seeds: Sequence[int],
+              *, on_round_start: Callable[[Game], Callable[[Game, Action, float], None]]
+              | None = None) -> Game:
+    """A whole game between the named bots (one per seat), dealt from ``seed``."""
+    players = [f"{name} {seat}" for seat, name in enumerate(bot_names)]
+    game = Game.new(rules, players, seed=seed)
+    bots = [make_bot(name, s, rules) for name, s in zip(bot_names, bot_seeds, strict=True)]
+    while not game.is_over:
+        observer = on_round_start(game) if on_round_start is not None else None
+        before = len(game.results)
+        play_until_round_end(game, bots, observer=observer)
+        if len(game.results) == before:
+            raise RuntimeError(f"a round of game seed {seed} did not end")
+    return game
+
+
+# --------------------------------------------------------------------------- tournaments
+
+@dataclass(frozen=True, slots=True)
+class _TournamentGame:
+    index: int
+    deal: int
+    rotation: int
+    config: Config
+    lineup: tuple[str, ...]
+    seed: int
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """One tournament game: who sat where, the totals, the winners, each seat's outs, and (not
+    compared: it depends on the machine) the seconds each decision took."""
+
+    index: int
+    deal: int
+    rotation: int
+    lineup: tuple[str, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...]
+    outs: tuple[int, ...]
+    times: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+
+
+def _tournament_game(task: _TournamentGame) -> GameResult:
+    rules = task.config.rules()
+    times: list[list[float]] = [[] for _ in task.lineup]
+
+    def timer(game: Game) -> Callable[[Game, Action, float], None]:
+        def observe(_game: Game, action: Action, seconds: float) -> None:
+            times[action.seat].append(seconds)
+        return observe
+
+    game = play_game(rules, task.lineup, task.seed, task.bot_seeds, on_round_start=timer)
+    sheet = game.score_sheet()
+    outs = [0] * len(task.lineup)
+    for r in game.results:
+        if r.went_out is not None:
+            outs[r.went_out] += 1
+    return GameResult(task.index, task.deal, task.rotation, task.lineup, sheet.totals,
+                      sheet.winners, tuple(outs), tuple(tuple(t) for t in times))
+
+
+@dataclass(frozen=True, slots=True)
+class BotStats:
+    """A bot's results over a tournament; ``*_ci`` are half-widths of 95% intervals, computed
+    over deals (the games of one deal in every rotation are one sample)."""
+
+    name: str
+    games: int
+    win_rate: float
+    win_ci: float
+    mean_points: float
+    points_ci: float
+    outs_per_game: float
+    decisions: int
+    p50_seconds: float
+    p99_seconds: float
+    max_seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class TournamentResult:
+    config: Config
+    players: int
+    seed: int
+    deals: int
+    games: tuple[GameResult, ...]
+    stats: tuple[BotStats, ...]
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "preset": self.config.preset,
+            "options": dict(self.config.options),
+            "players": self.players,
+            "seed": self.seed,
+            "deals": self.deals,
+            "games": len(self.games),
+            "bots": [
+                {"name": s.name, "games": s.games, "win_rate": s.win_rate, "win_ci": s.win_ci,
+                 "mean_points": s.mean_points, "points_ci": s.points_ci,
+                 "outs_per_game": s.outs_per_game, "decisions": s.decisions,
+                 "p50_seconds": s.p50_seconds, "p99_seconds": s.p99_seconds,
+                 "max_seconds": s.max_seconds}
+                for s in self.stats
+            ],
+        }
+
+
+def tournament_tasks(bots: Sequence[str], preset: str = "chile",
+                     options: Mapping[str, Any] | None = None, *, games: int = 100,
+                     players: int | None = None, seed: int = 0) -> list[_TournamentGame]:
+    """The games of a tournament: ``games`` rounded up to whole deals, each deal played in
+    every rotation of the lineup (``bots`` repeated to fill ``players`` seats)."""
+    if not bots:
+        raise ValueError("a tournament needs at least one bot")
+    config = Config.of(preset, options)
+    seats = players or len(bots)
+    if seats < len(bots):
+        raise ValueError(f"{len(bots)} bots do not fit at a table of {seats}")
+    config.rules().check_players(seats)
+    for name in dict.fromkeys(bots):
+        make_bot(name, 0, config.rules())  # an unknown bot fails now, not in a worker
+    lineup = tuple(bots[i % len(bots)] for i in range(seats))
+    deals = max(1, math.ceil(games / seats))
+    tasks: list[_TournamentGame] = []
+    for deal in range(deals):
+        game_seed = _seed(seed, "deal", deal)
+        for rotation in range(seats):
+            seated = tuple(lineup[(s + rotation) % seats] for s in range(seats))
+            bot_seeds = tuple(_seed(seed, "bot", deal, rotation, s) for s in range(seats))
+            tasks.append(_TournamentGame(len(tasks), deal, rotation, config, seated, game_seed,
+                                         bot_seeds))
+    return tasks
+
+
+def tournament(bots: Sequence[str], preset: str = "chile",
+               options: Mapping[str, Any] | None = None, *, games: int = 100,
+               players: int | None = None, seed: int = 0, workers: int | None = None,
+               ray_address: str | None = None, progress: Progress | None = None
+               ) -> TournamentResult:
+    """Play a tournament between the named bots (see :func:`tournament_tasks`)."""
+    tasks = tournament_tasks(bots, preset, options, games=games, players=players, seed=seed)
+    results = run_tasks(_tournament_game, tasks, workers=workers, ray_address=ray_address,
+                        progress=progress)
+    config = tasks[0].config
+    seats = len(tasks[0].lineup)
+    deals = tasks[-1].deal + 1
+    rules = config.rules()
+    stats = tuple(_bot_stats(name, results, rules) for name in dict.fromkeys(bots))
+    return TournamentResult(config, seats, seed, deals, tuple(results), stats)
+
+
+def _bot_stats(name: str, results: Sequence[GameResult], rules: RuleSet) -> BotStats:
+    wins: dict[int, list[float]] = {}
+    points: dict[int, list[float]] = {}
+    outs = 0
+    games = 0
+    times: list[float] = []
+    for g in results:
+        for seat, who in enumerate(g.lineup):
+            if who != name:
+                continue
+            games += 1
+            share = 1 / len(g.winners) if seat in g.winners else 0.0
+            wins.setdefault(g.deal, []).append(share)
+            points.setdefault(g.deal, []).append(g.totals[seat])
+            outs += g.outs[seat]
+            if g.times:
+                times.extend(g.times[seat])
+    win_mean, win_ci = _mean_ci([statistics.fmean(v) for v in wins.values()])
+    pts_mean, pts_ci = _mean_ci([statistics.fmean(v) for v in points.values()])
+    times.sort()
+    return BotStats(name, games, win_mean, win_ci, pts_mean, pts_ci,
+                    outs / games if games else 0.0, len(times), _quantile(times, 0.5),
+                    _quantile(times, 0.99), times[-1] if times else 0.0)
+
+
+def _mean_ci(samples: Sequence[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval (normal approximation)."""
+    if not samples:
+        return math.nan, math.nan
+    mean = statistics.fmean(samples)
+    if len(samples) < 2:
+        return mean, math.nan
+    return mean, _Z95 * statistics.stdev(samples) / math.sqrt(len(samples))
+
+
+def _quantile(sorted_values: Sequence[float], q: float) -> float:
+    if not sorted_values:
+        return 0.0
+    k = min(len(sorted_values) - 1, max(0, math.ceil(q * len(sorted_values)) - 1))
+    return sorted_values[k]
+
+
+# --------------------------------------------------------------------------- simulations
+
+@dataclass(frozen=True, slots=True)
+class RoundStats:
+    """One round of a simulated game. Positions count from the seat that plays first in the
+    round (0) in turn order; ``down_turn`` is, per position, the player's own turn (1-based)
+    in which its contract was complete, 0 if never."""
+
+    number: int
+    contract: str
+    turns: int
+    went_out: int | None
+    scores: tuple[int, ...]
+    down_turn: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _SimGame:
+    config_index: int
+    config: Config
+    lineup: tuple[str, ...]
+    seed: int
+    bot_seeds: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class _SimResult:
+    config_index: int
+    rounds: tuple[RoundStats, ...]
+    winners: tuple[int, ...]
+
+
+class _RoundTracker:
+    """Counts each seat's turns in a round and the turn its contract went down."""
+
+    def __init__(self, game: Game) -> None:
+        self.n = game.n
+        self.first = game.seat_to_act if game.seat_to_act is not None else 0
+        self.start = len(game.results)
+        self.turns = [0] * game.n
+        self.down = [0] * game.n
+
+    def __call__(self, game: Game, action: Action, seconds: float) -> None:
+        seat = action.seat
+        if isinstance(action, Draw):
+            self.turns[seat] += 1
+        elif isinstance(action, Bajar) and not self.down[seat]:
+            ended = len(game.results) > self.start
+            if ended or game.view(None).down[seat]:
+                self.down[seat] = self.turns[seat]
+
+    def stats(self, game: Game) -> RoundStats:
+        result = game.results[self.start]
+        number = result.round
+        order = [(self.first + k) % self.n for k in range(self.n)]
+        went_out = None if result.went_out is None else order.index(result.went_out)
+        return RoundStats(number, str(game.round_def(number)), sum(self.turns), went_out,
+                          tuple(result.scores[s] for s in order),
+                          tuple(self.down[s] for s in order))
+
+
+def _simulated_game(task: _SimGame) -> _SimResult:
+    rules = task.config.rules()
+    trackers: list[_RoundTracker] = []
+
+    def start(game: Game) -> Callable[[Game, Action, float], None]:
+        tracker = _RoundTracker(game)
+        trackers.append(tracker)
+        return tracker
+
+    game = play_game(rules, task.lineup, task.seed, task.bot_seeds, on_round_start=start)
+    rounds = tuple(t.stats(game) for t in trackers)
+    return _SimResult(task.config_index, rounds, game.score_sheet().winners)
+
+
+@dataclass(frozen=True, slots=True)
+class ConfigSummary:
+    """What a simulation measured for one configuration."""
+
+    config: Config
+    games: int
+    players: int
+    rounds: tuple[RoundStats, ...]
+    metrics: dict[str, float]
+    down_by_turn: tuple[float, ...]
+    """P(a player's contract is down by its own turn t), t = 1, 2, ... (index t - 1), over all
+    players of all rounds; a round that ended earlier counts as not down."""
+    by_position: tuple[tuple[float, float], ...]
+    """Per position in turn order (0 plays first): (share of rounds it went out, mean score)."""
+    by_round: tuple[tuple[int, str, float, float, float], ...]
+    """Per round number: (round, contract, mean turns, mean penalty, share with nobody out)."""
+    seat_wins: tuple[float, ...]
+    """Share of games each seat (by seat number) won (ties shared)."""
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationResult:
+    seed: int
+    summaries: tuple[ConfigSummary, ...]
+
+
+_DOWN_TURNS = 40
+
+
+def simulate(configs: Sequence[Config], *, players: int = 4, games: int = 1000,
+             bot: str = "greedy", seed: int = 0, workers: int | None = None,
+             ray_address: str | None = None, progress: Progress | None = None
+             ) -> SimulationResult:
+    """Play ``games`` games of each configuration with ``bot`` in every seat. The games of
+    different configurations use the same seeds, so their differences are the rules'."""
+    if not configs:
+        raise ValueError("simulate needs at least one configuration")
+    for config in configs:
+        config.rules().check_players(players)
+    make_bot(bot, 0, configs[0].rules())
+    tasks: list[_SimGame] = []
+    for ci, config in enumerate(configs):
+        for g in range(games):
+            tasks.append(_SimGame(ci, config, (bot,) * players, _seed(seed, "sim", g),
+                                  tuple(_seed(seed, "simbot", g, s) for s in range(players))))
+    results = run_tasks(_simulated_game, tasks, workers=workers, ray_address=ray_address,
+                        progress=progress)
+    summaries = []
+    for ci, config in enumerate(configs):
+        mine = [r for r in results if r.config_index == ci]
+        summaries.append(_summarise(config, players, mine))
+    return SimulationResult(seed, tuple(summaries))
+
+
+def _summarise(config: Config, players: int, results: Sequence[_SimResult]) -> ConfigSummary:
+    rules = config.rules()
+    rounds = tuple(r for g in results for r in g.rounds)
+    n_rounds = len(rounds)
+    turns = [r.turns for r in rounds]
+    penalties = [s for r in rounds for p, s in enumerate(r.scores) if p != r.went_out]
+    nobody = sum(1 for r in rounds if r.went_out is None)
+    down_at = [d for r in rounds for d in r.down_turn]
+    down_by_turn = tuple(
+        sum(1 for d in down_at if 0 < d <= t) / len(down_at) if down_at else 0.0
+        for t in range(1, _DOWN_TURNS + 1))
+    by_position = []
+    for p in range(players):
+        out_share = sum(1 for r in rounds if r.went_out == p) / n_rounds if n_rounds else 0.0
+        mean_score = statistics.fmean(r.scores[p] for r in rounds) if rounds else 0.0
+        by_position.append((out_share, mean_score))
+    by_round = []
+    for number in sorted({r.number for r in rounds}):
+        these = [r for r in rounds if r.number == number]
+        pens = [s for r in these for p, s in enumerate(r.scores) if p != r.went_out]
+        by_round.append((number, these[0].contract, statistics.fmean(r.turns for r in these),
+                         statistics.fmean(pens) if pens else 0.0,
+                         sum(1 for r in these if r.went_out is None) / len(these)))
+    seat_wins = [0.0] * players
+    for g in results:
+        for w in g.winners:
+            seat_wins[w] += 1 / len(g.winners) / len(results)
+    outs = [share for share, _ in by_position]
+    fair = 1 / players
+    metrics = {
+        "games": float(len(results)),
+        "rounds": float(n_rounds),
+        "turns_per_round_mean": statistics.fmean(turns) if turns else 0.0,
+        "turns_per_round_median": statistics.median(turns) if turns else 0.0,
+        "turns_per_player_mean": statistics.fmean(turns) / players if turns else 0.0,
+        "mean_penalty_per_round": statistics.fmean(penalties) if penalties else 0.0,
+        "mean_score_per_round": statistics.fmean(s for r in rounds for s in r.scores)
+        if rounds else 0.0,
+        "nobody_out_rate": nobody / n_rounds if n_rounds else 0.0,
+        "first_seat_out_rate": outs[0] if outs else 0.0,
+        "first_seat_advantage": (outs[0] - (1 - nobody / n_rounds) * fair) if n_rounds else 0.0,
+        "first_seat_mean_score": by_position[0][1] if by_position else 0.0,
+        "down_by_own_turn_5": down_by_turn[4],
+        "down_by_own_turn_10": down_by_turn[9],
+        "down_by_own_turn_15": down_by_turn[14],
+        "never_down_rate": sum(1 for d in down_at if d == 0) / len(down_at) if down_at else 0.0,
+    }
+    if rules.scoring == "rounds":
+        metrics["mean_penalty_per_round"] = math.nan
+    return ConfigSummary(config, len(results), players, rounds, metrics, down_by_turn,
+                         tuple(by_position), tuple(by_round), tuple(seat_wins))
+
+
+def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True) -> list[Path]:
+    """Write the simulation's CSV files (and PNG and SVG plots) to ``out``; returns the paths."""
+    import csv
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+
+    def table(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+        path = out / name
+        with path.open("w", newline="", encoding="utf-8") as fh:
+            writer = csv.writer(fh)
+            writer.writerow(header)
+            writer.writerows(rows)
+        written.append(path)
+
+    sums = result.summaries
+    table("summary.csv", ["config", "metric", "value"],
+          ([s.config.label, k, _fmt(v)] for s in sums for k, v in s.metrics.items()))
+    table("rounds.csv",
+          ["config", "round", "contract", "turns", "went_out_position", "scores", "down_turn"],
+          ([s.config.label, r.number, r.contract, r.turns,
+            "" if r.went_out is None else r.went_out, " ".join(map(str, r.scores)),
+            " ".join(map(str, r.down_turn))] for s in sums for r in s.rounds))
+    table("down_by_turn.csv", ["config", "own_turn", "p_down"],
+          ([s.config.label, t + 1, _fmt(p)] for s in sums for t, p in enumerate(s.down_by_turn)))
+    table("positions.csv", ["config", "position", "out_rate", "mean_score"],
+          ([s.config.label, p, _fmt(o), _fmt(m)] for s in sums
+           for p, (o, m) in enumerate(s.by_position)))
+    table("by_round.csv",
+          ["config", "round", "contract", "mean_turns", "mean_penalty", "nobody_out_rate"],
+          ([s.config.label, n, c, _fmt(t), _fmt(p), _fmt(z)] for s in sums
+           for n, c, t, p, z in s.by_round))
+    if plots:
+        written.extend(_plots(result, out))
+    return written
+
+
+def _fmt(value: float) -> str:
+    if isinstance(value, float) and math.isnan(value):
+        return ""
+    return f"{value:.6g}"
+
+
+def _plots(result: SimulationResult, out: Path) -> list[Path]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    written: list[Path] = []
+    sums = result.summaries
+    k = len(sums)
+    width = 0.8 / k
+
+    def save(fig: Any, name: str) -> None:
+        fig.tight_layout()
+        for ext in ("png", "svg"):
+            path = out / f"{name}.{ext}"
+            fig.savefig(path, dpi=120)
+            written.append(path)
+        plt.close(fig)
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    top = max((r.turns for s in sums for r in s.rounds), default=1)
+    bins = list(range(0, top + 2, max(1, (top + 1) // 40 or 1)))
+    for s in sums:
+        ax.hist([r.turns for r in s.rounds], bins=bins, alpha=0.55, label=s.config.label,
+                density=True)
+    ax.set_xlabel("turns in the round (all players)")
+    ax.set_ylabel("share of rounds")
+    ax.set_title("How long a round lasts")
+    ax.legend()
+    save(fig, "turns_per_round")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for s in sums:
+        ax.plot(range(1, len(s.down_by_turn) + 1), s.down_by_turn, marker=".",
+                label=s.config.label)
+    ax.set_xlabel("the player's own turn")
+    ax.set_ylabel("P(contract down by then)")
+    ax.set_ylim(0, 1)
+    ax.set_title("Chance of being down by turn t")
+    ax.legend()
+    save(fig, "down_by_turn")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for i, s in enumerate(sums):
+        xs = [n + (i - (k - 1) / 2) * width for n, *_ in s.by_round]
+        ax.bar(xs, [p for _, _, _, p, _ in s.by_round], width=width, label=s.config.label)
+    ax.set_xlabel("round")
+    ax.set_ylabel("mean points left in hand")
+    ax.set_title("Penalty per round (players who did not go out)")
+    ax.legend()
+    save(fig, "penalty_by_round")
+
+    fig, ax = plt.subplots(figsize=(7, 4))
+    for i, s in enumerate(sums):
+        xs = [p + (i - (k - 1) / 2) * width for p in range(s.players)]
+        ax.bar(xs, [o for o, _ in s.by_position], width=width, label=s.config.label)
+    ax.set_xlabel("position in turn order (0 plays first)")
+    ax.set_ylabel("share of rounds won (went out)")
+    ax.set_title("First-seat advantage")
+    ax.legend()
+    save(fig, "positions")
+    return written

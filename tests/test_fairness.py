@@ -1,0 +1,193 @@
+"""Fair by construction: a bot's decisions do not change when the cards it cannot see change.
+
+Two games are dealt so that one seat's view is identical in both while the hidden cards (the
+other hands and the mazo below the cards that seat will draw) differ. The other seats play a
+script that shows nothing of their hands: take the pozo card and throw it back. The seat under
+test is played by the bot in both games, a fresh bot with the same seed in each, and at every
+decision its two views must be equal and its two choices the same, for several turns.
+
+A control bot that peeks at a hidden hand is caught by the same check, so the check has teeth.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from carioca import Action, Deal, Discard, Draw, Game, RuleSet, View
+from carioca.bots import Bot, RandomBot
+from carioca.bots.levels import BOTS, EagerBot, greedy_available
+from carioca.bots.search import SearchBot
+
+NAMES = ("Ana", "Beto", "Caro", "Dani")
+TURNS = 4  # turns of the seat under test per game
+HORIZON = 24  # actions per playout: the search is the same, only shorter
+
+BotFactory = Callable[[RuleSet], Bot]
+
+
+def twin_games(rules: RuleSet, players: int, seed: int) -> tuple[Game, Game, int]:
+    """Two games of round 1 whose views for the first seat to act are the same, and whose
+    other hands and deeper mazo are shuffled apart. Returns both games and that seat."""
+    table = Game(rules, NAMES[:players])
+    deal = table.deal_from_seed(seed, 1)
+    seat = 1 % players  # the seat after the dealer of round 1 plays first
+    keep = TURNS + 1  # mazo cards the seat may draw (the others never touch the mazo)
+    hidden = [c for s, h in enumerate(deal.hands) if s != seat for c in h]
+    hidden += deal.mazo[keep:]
+    random.Random(seed + 1).shuffle(hidden)
+    hands = []
+    for s, hand in enumerate(deal.hands):
+        if s == seat:
+            hands.append(hand)
+        else:
+            hands.append(tuple(hidden[:len(hand)]))
+            hidden = hidden[len(hand):]
+    twin = Deal(tuple(hands), deal.pozo, deal.mazo[:keep] + tuple(hidden), deal.seed)
+    games = []
+    for d in (deal, twin):
+        game = Game(rules, NAMES[:players])
+        game.start_round(d)
+        games.append(game)
+    return games[0], games[1], seat
+
+
+def _opaque_move(game: Game, seat: int) -> Action:
+    """The other seats' script: take the pozo card, throw the same card back."""
+    if game.phase == "draw":
+        return Draw(seat, "pozo")
+    known = game.view(seat).known[seat]
+    return Discard(seat, known[-1])
+
+
+def first_difference(make: BotFactory, rules: RuleSet, players: int, seed: int
+                     ) -> str | None:
+    """Play the twin games; describe the first decision where the bot's views or choices
+    differ (None: it decided the same every time)."""
+    a, b, seat = twin_games(rules, players, seed)
+    assert any(a.hand(s) != b.hand(s) for s in range(players) if s != seat)
+    bot_a, bot_b = make(rules), make(rules)
+    turns = 0
+    decisions = 0
+    while not a.is_over and a.seat_to_act is not None and turns < TURNS:
+        actor = a.seat_to_act
+        assert b.seat_to_act == actor
+        if actor != seat:
+            move = _opaque_move(a, actor)
+            assert move == _opaque_move(b, actor)
+            a.apply(move)
+            b.apply(move)
+            continue
+        view_a, view_b = a.view(seat), b.view(seat)
+        if view_a != view_b:
+            return f"decision {decisions}: the views differ (the harness is wrong)"
+        choice_a = bot_a.choose(view_a, a.legal_actions(seat))
+        choice_b = bot_b.choose(view_b, b.legal_actions(seat))
+        if choice_a != choice_b:
+            return f"decision {decisions}: {choice_a} with one deal, {choice_b} with the other"
+        decisions += 1
+        if isinstance(choice_a, Discard):
+            turns += 1
+        a.apply(choice_a)
+        b.apply(choice_b)
+        if a.results:  # the seat went out
+            assert b.results == a.results
+            break
+    assert decisions >= 2
+    return None
+
+
+# --------------------------------------------------------------------------- the bots
+
+def _search(rules: RuleSet, **kw: Any) -> Bot:
+    return SearchBot(seed=11, playouts=6, horizon=HORIZON, rules=rules, **kw)
+
+
+def _level(name: str) -> BotFactory:
+    spec = BOTS[name]
+    if spec.playouts is not None:  # the same bot with a budget a test can afford
+        spec = dataclasses.replace(spec, playouts=min(spec.playouts, 6))
+
+    def make(rules: RuleSet) -> Bot:
+        bot = spec.make(seed=5, rules=rules)
+        if isinstance(bot, SearchBot):
+            bot.horizon = HORIZON
+        return bot
+
+    return make
+
+
+FACTORIES: dict[str, BotFactory] = {
+    "random": lambda rules: RandomBot(3),
+    "eager": lambda rules: EagerBot(3),
+    "search": _search,
+    "search-random-playouts": lambda rules: _search(rules, policy="random"),
+    "search-own": lambda rules: _search(rules, objective="own"),
+    "search-no-rules": lambda rules: SearchBot(seed=2, playouts=4, horizon=HORIZON),
+    "search-full-playouts": lambda rules: SearchBot(seed=4, playouts=3, policy="eager",
+                                                    rules=rules),
+}
+for _name, _spec in BOTS.items():
+    FACTORIES[f"level-{_name}"] = _level(_name)
+
+GREEDY = {name for name, spec in BOTS.items()
+          if spec.policy == "greedy" or (spec.policy == "search" and spec.playout_policy
+                                         == "greedy")}
+
+TABLES = [("chico", 2, 1), ("chico", 3, 2), ("chile", 4, 3), ("dos-libres", 2, 4),
+          ("rumi", 2, 5), ("online", 3, 6)]
+
+
+@pytest.mark.parametrize("bot", sorted(FACTORIES))
+@pytest.mark.parametrize(("preset", "players", "seed"), TABLES,
+                         ids=[f"{p}-{n}p" for p, n, _ in TABLES])
+def test_bot_ignores_hidden_cards(bot: str, preset: str, players: int, seed: int) -> None:
+    if bot.startswith("level-") and bot[6:] in GREEDY and not greedy_available():
+        pytest.skip("GreedyBot is not there yet")
+    rules = RuleSet.preset(preset)
+    assert first_difference(FACTORIES[bot], rules, players, seed) is None
+
+
+@pytest.mark.skipif(not greedy_available(), reason="GreedyBot is not there yet")
+@pytest.mark.parametrize(("preset", "players", "seed"), TABLES,
+                         ids=[f"{p}-{n}p" for p, n, _ in TABLES])
+def test_greedy_ignores_hidden_cards(preset: str, players: int, seed: int) -> None:
+    from carioca.bots import GreedyBot  # type: ignore[attr-defined, unused-ignore]
+
+    rules = RuleSet.preset(preset)
+    assert first_difference(lambda r: GreedyBot(7), rules, players, seed) is None
+
+
+# --------------------------------------------------------------------------- the control
+
+class PeekingBot:
+    """Cheats: chooses by the hand of the next seat, which it reads off the game."""
+
+    name = "peeking"
+    description = "Looks at a hidden hand (for the test only)."
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        game: Game = legal._game  # type: ignore[attr-defined]
+        assert view.seat is not None
+        other = game.hand((view.seat + 1) % len(view.players))
+        return legal[sum(int(c) for c in other) % len(legal)]
+
+
+def test_the_check_catches_a_bot_that_peeks() -> None:
+    rules = RuleSet.preset("chile")
+    caught = [first_difference(lambda r: PeekingBot(), rules, 3, seed) for seed in range(5)]
+    assert all(caught), caught
+
+
+def test_twin_games_share_the_view_but_not_the_cards() -> None:
+    rules = RuleSet.preset("chile")
+    a, b, seat = twin_games(rules, 4, 9)
+    assert a.view(seat) == b.view(seat)
+    others = [s for s in range(4) if s != seat]
+    assert all(a.hand(s) != b.hand(s) for s in others)
+    assert sorted(c for s in others for c in a.hand(s)) != sorted(c for s in others
+                                                                  for c in b.hand(s))

@@ -1,0 +1,311 @@
+"""Tournaments and simulations: mirrored deals, statistics, the CSV files and plots, the same
+results on every backend, and the two commands."""
+
+from __future__ import annotations
+
+import csv
+import json
+import math
+from collections import Counter
+from pathlib import Path
+
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from carioca import Bajar, Draw, Game, RuleSet
+from carioca.lab import (
+    Config,
+    GameResult,
+    _bot_stats,
+    _mean_ci,
+    _RoundTracker,
+    parse_options,
+    play_game,
+    run_tasks,
+    simulate,
+    tournament,
+    tournament_tasks,
+    write_simulation,
+)
+
+runner = CliRunner()
+
+
+def _square(x: int) -> int:
+    return x * x
+
+
+# --------------------------------------------------------------------------- tournaments
+
+def test_every_bot_plays_every_seat_on_the_same_deals() -> None:
+    tasks = tournament_tasks(["eager", "random", "search@2"], "chico", games=7, seed=5)
+    assert len(tasks) == 9  # 7 games rounded up to 3 deals x 3 rotations
+    by_deal: dict[int, list[tuple[str, ...]]] = {}
+    for t in tasks:
+        by_deal.setdefault(t.deal, []).append(t.lineup)
+        assert len({u.seed for u in tasks if u.deal == t.deal}) == 1  # one deal, one seed
+    assert len({t.seed for t in tasks}) == 3
+    for lineups in by_deal.values():
+        for seat in range(3):
+            assert sorted(lineup[seat] for lineup in lineups) == ["eager", "random", "search@2"]
+    # bots repeat to fill a bigger table, and still rotate through every seat
+    tasks = tournament_tasks(["eager", "random"], "chico", games=4, players=4)
+    assert [t.lineup for t in tasks] == [("eager", "random", "eager", "random"),
+                                         ("random", "eager", "random", "eager")] * 2
+
+
+def test_tournament_setup_errors() -> None:
+    with pytest.raises(ValueError, match="do not fit"):
+        tournament_tasks(["eager", "random", "eager"], "chico", players=2)
+    with pytest.raises(ValueError, match="unknown bot"):
+        tournament_tasks(["eager", "wizard"], "chico")
+    with pytest.raises(ValueError, match="preset"):
+        tournament_tasks(["eager"], "chilee")
+    with pytest.raises(ValueError, match="players"):
+        tournament_tasks(["eager"] * 5, "online")
+
+
+def test_mirrored_games_share_their_deals() -> None:
+    tasks = tournament_tasks(["eager", "random"], "chico", games=2, seed=1)
+    rules = tasks[0].config.rules()
+    games = [play_game(rules, t.lineup, t.seed, t.bot_seeds) for t in tasks]
+    assert games[0].deals[0] == games[1].deals[0]
+    assert games[0].deals[0].hands[0] == games[1].deals[0].hands[0]
+
+
+def test_statistics_over_deals() -> None:
+    rules = RuleSet.preset("chico")
+    results = [
+        GameResult(0, 0, 0, ("a", "b"), (10, 50), (0,), (3, 1)),
+        GameResult(1, 0, 1, ("b", "a"), (20, 20), (0, 1), (2, 2)),
+        GameResult(2, 1, 0, ("a", "b"), (70, 30), (1,), (1, 3)),
+        GameResult(3, 1, 1, ("b", "a"), (40, 0), (1,), (0, 4)),
+    ]
+    a = _bot_stats("a", results, rules)
+    b = _bot_stats("b", results, rules)
+    assert a.games == b.games == 4
+    # deal 0: a won once and tied once (0.75); deal 1: won once (0.5)
+    assert a.win_rate == pytest.approx(0.625)
+    assert b.win_rate == pytest.approx(0.375)
+    assert a.mean_points == pytest.approx((15 + 35) / 2)
+    assert a.outs_per_game == pytest.approx(10 / 4)
+    mean, ci = _mean_ci([0.75, 0.5])
+    assert a.win_ci == pytest.approx(ci) and mean == pytest.approx(0.625)
+    assert ci == pytest.approx(1.959964 * math.sqrt(0.03125) / math.sqrt(2), rel=1e-5)
+    assert math.isnan(_mean_ci([1.0])[1])
+
+
+def test_a_small_tournament() -> None:
+    result = tournament(["eager", "random"], "chico", games=4, seed=2, workers=1,
+                        options={"rounds": [1, 2]})
+    assert len(result.games) == 4 and result.deals == 2
+    stats = {s.name: s for s in result.stats}
+    assert stats["eager"].games == stats["random"].games == 4
+    assert stats["eager"].win_rate + stats["random"].win_rate == pytest.approx(1)
+    for g in result.games:
+        assert len(g.totals) == 2 and g.winners
+        assert all(len(t) > 0 for t in g.times)
+    assert stats["eager"].decisions > 0 and stats["eager"].p99_seconds > 0
+    doc = result.to_json()
+    assert doc["games"] == 4 and doc["options"] == {"rounds": [1, 2]}
+    assert json.loads(json.dumps(doc)) == doc
+
+
+# --------------------------------------------------------------------------- backends
+
+def test_run_tasks_keeps_the_order_on_every_backend() -> None:
+    tasks = list(range(37))
+    want = [x * x for x in tasks]
+    done: list[int] = []
+    assert run_tasks(_square, tasks, workers=1, progress=done.append) == want
+    assert sum(done) == 37
+    done.clear()
+    assert run_tasks(_square, tasks, workers=2, progress=done.append) == want
+    assert sum(done) == 37
+    assert run_tasks(_square, [], workers=2) == []
+
+
+def test_same_results_in_process_and_on_local_processes() -> None:
+    kwargs = {"games": 4, "seed": 9, "options": {"rounds": [1]}}
+    serial = tournament(["eager", "random"], "chico", workers=1, **kwargs)  # type: ignore[arg-type]
+    pooled = tournament(["eager", "random"], "chico", workers=2, **kwargs)  # type: ignore[arg-type]
+    assert serial.games == pooled.games
+    assert serial.stats[0].win_rate == pooled.stats[0].win_rate
+    configs = [Config.of("chico", {"rounds": [1, 2]})]
+    a = simulate(configs, players=3, games=3, bot="eager", seed=4, workers=1)
+    b = simulate(configs, players=3, games=3, bot="eager", seed=4, workers=2)
+    assert a.summaries[0].rounds == b.summaries[0].rounds
+    assert a.summaries[0].metrics == b.summaries[0].metrics
+
+
+def test_same_results_on_ray() -> None:
+    ray = pytest.importorskip("ray")
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        kwargs = {"games": 4, "seed": 9, "options": {"rounds": [1]}}
+        serial = tournament(["eager", "random"], "chico", workers=1, **kwargs)  # type: ignore[arg-type]
+        on_ray = tournament(["eager", "random"], "chico", ray_address="local", **kwargs)  # type: ignore[arg-type]
+        assert serial.games == on_ray.games
+        configs = [Config.of("chico", {"rounds": [1]})]
+        a = simulate(configs, players=2, games=3, bot="eager", seed=1, workers=1)
+        b = simulate(configs, players=2, games=3, bot="eager", seed=1, ray_address="local")
+        assert a.summaries[0].rounds == b.summaries[0].rounds
+        assert ray.is_initialized()  # a Ray the caller started is left running
+    finally:
+        ray.shutdown()
+
+
+# --------------------------------------------------------------------------- simulations
+
+def test_round_tracker_counts_turns_and_the_turn_of_going_down() -> None:
+    rules = RuleSet.preset("chico", rounds=[1, 2])
+    trackers: list[_RoundTracker] = []
+
+    def start(game: Game) -> _RoundTracker:
+        trackers.append(_RoundTracker(game))
+        return trackers[-1]
+
+    game = play_game(rules, ["eager", "eager", "eager"], 3, [1, 2, 3], on_round_start=start)
+    for number, (tracker, log) in enumerate(zip(trackers, game.log, strict=True), 1):
+        stats = tracker.stats(game)
+        assert stats.number == number
+        draws = [a for a in log if isinstance(a, Draw)]
+        assert stats.turns == len(draws)
+        first = log[0].seat
+        order = [(first + k) % 3 for k in range(3)]
+        for position, seat in enumerate(order):
+            turns = 0
+            down = 0
+            for a in log:
+                if a.seat == seat and isinstance(a, Draw):
+                    turns += 1
+                if a.seat == seat and isinstance(a, Bajar) and not down:
+                    down = turns
+            assert stats.down_turn[position] == down
+        result = game.results[number - 1]
+        assert stats.scores == tuple(result.scores[s] for s in order)
+        assert stats.went_out == (None if result.went_out is None
+                                  else order.index(result.went_out))
+
+
+def test_a_simulation_measures_what_it_says(tmp_path: Path) -> None:
+    base = Config.of("chico")
+    short = Config.of("chico", {"max_reshuffles": 0})
+    result = simulate([base, short], players=3, games=4, bot="eager", seed=3, workers=1)
+    a, b = result.summaries
+    assert len(a.rounds) == 16 and len(b.rounds) == 16
+    m = a.metrics
+    assert m["rounds"] == 16
+    turns = [r.turns for r in a.rounds]
+    assert m["turns_per_round_mean"] == pytest.approx(sum(turns) / 16)
+    assert m["turns_per_player_mean"] == pytest.approx(sum(turns) / 16 / 3)
+    nobody = sum(1 for r in a.rounds if r.went_out is None)
+    assert m["nobody_out_rate"] == pytest.approx(nobody / 16)
+    # the shares of going out by position and of nobody out add up to one
+    assert sum(o for o, _ in a.by_position) + m["nobody_out_rate"] == pytest.approx(1)
+    assert list(a.down_by_turn) == sorted(a.down_by_turn)
+    assert 0 <= a.down_by_turn[-1] <= 1 - m["never_down_rate"] + 1e-9
+    assert sum(a.seat_wins) == pytest.approx(1)
+    assert [n for n, *_ in a.by_round] == [1, 2, 3, 4]
+    # with no reshuffle the mazo runs out sooner: more rounds end with nobody out, and sooner
+    assert b.metrics["nobody_out_rate"] >= a.metrics["nobody_out_rate"]
+    assert b.metrics["turns_per_round_mean"] <= a.metrics["turns_per_round_mean"]
+    # the same seeds on both sides: the first turns of each game are the same deals
+    assert a.rounds[0].contract == b.rounds[0].contract
+
+    paths = write_simulation(result, tmp_path)
+    names = {p.name for p in paths}
+    assert {"summary.csv", "rounds.csv", "down_by_turn.csv", "positions.csv",
+            "by_round.csv"} <= names
+    for plot in ("turns_per_round", "down_by_turn", "penalty_by_round", "positions"):
+        assert (tmp_path / f"{plot}.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+        assert "<svg" in (tmp_path / f"{plot}.svg").read_text()[:1000]
+    with (tmp_path / "summary.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    labels = Counter(r["config"] for r in rows)
+    assert labels == {"chico": len(m), "chico max_reshuffles=0": len(m)}
+    got = {r["metric"]: float(r["value"]) for r in rows if r["config"] == "chico"
+           and r["value"]}
+    assert got["turns_per_round_mean"] == pytest.approx(m["turns_per_round_mean"], rel=1e-5)
+    with (tmp_path / "rounds.csv").open() as fh:
+        assert sum(1 for _ in csv.DictReader(fh)) == 32
+
+
+def test_options_and_configs() -> None:
+    assert parse_options(["hand_size=11", "wrap=true", "buying=penalty_card"]) == {
+        "hand_size": 11, "wrap": True, "buying": "penalty_card"}
+    with pytest.raises(ValueError, match="option=value"):
+        parse_options(["hand_size"])
+    config = Config.of("chile", {"hand_size": 11})
+    assert config.label == "chile hand_size=11"
+    assert all(r.hand_size == 11 for r in config.rules().rounds)
+    with pytest.raises(ValueError, match="unknown option"):
+        Config.of("chile", {"hand_sise": 11})
+
+
+# --------------------------------------------------------------------------- the commands
+
+def _app() -> typer.Typer:
+    from carioca.cli_lab import register
+
+    app = typer.Typer()
+    register(app)
+
+    @app.callback()
+    def main() -> None:
+        """(a group, so the commands keep their names)"""
+
+    return app
+
+
+def test_tournament_command_json() -> None:
+    result = runner.invoke(_app(), ["tournament", "--bots", "eager,random", "--preset",
+                                    "chico", "--games", "2", "--set", "rounds=[1]",
+                                    "--workers", "1", "--json", "--seed", "4"])
+    assert result.exit_code == 0, result.output
+    doc = json.loads(result.output)
+    assert doc["games"] == 2 and doc["players"] == 2
+    assert [b["name"] for b in doc["bots"]] == ["eager", "random"]
+    assert sum(b["win_rate"] for b in doc["bots"]) == pytest.approx(1)
+    same = runner.invoke(_app(), ["tournament", "--bots", "eager,random", "--preset",
+                                  "chico", "--games", "2", "--set", "rounds=[1]",
+                                  "--workers", "2", "--json", "--seed", "4"])
+    again = json.loads(same.output)
+    for b1, b2 in zip(doc["bots"], again["bots"], strict=True):
+        assert b1["win_rate"] == b2["win_rate"] and b1["mean_points"] == b2["mean_points"]
+
+
+def test_tournament_command_table() -> None:
+    result = runner.invoke(_app(), ["tournament", "--bots", "eager,random", "--preset",
+                                    "chico", "--games", "2", "--set", "rounds=[1]",
+                                    "--workers", "1", "--no-progress"])
+    assert result.exit_code == 0, result.output
+    assert "win rate" in result.output and "eager" in result.output
+
+
+def test_simulate_command(tmp_path: Path) -> None:
+    out = tmp_path / "sim"
+    result = runner.invoke(_app(), ["simulate", "--preset", "chico", "--players", "2",
+                                    "--games", "2", "--bot", "eager", "--set", "rounds=[1]",
+                                    "--compare-set", "rounds=[1]", "--compare-set",
+                                    "hand_size=11", "--out", str(out), "--workers", "1",
+                                    "--no-progress", "--no-plots"])
+    assert result.exit_code == 0, result.output
+    assert "nobody_out_rate" in result.output and "difference" in result.output
+    assert (out / "summary.csv").exists() and not (out / "positions.png").exists()
+    with (out / "summary.csv").open() as fh:
+        configs = {r["config"] for r in csv.DictReader(fh)}
+    assert configs == {"chico rounds=[1]", "chico rounds=[1] hand_size=11"}
+
+
+@pytest.mark.parametrize("args", [
+    ["tournament", "--bots", "eager,wizard", "--preset", "chico"],
+    ["tournament", "--bots", "eager", "--preset", "nope"],
+    ["simulate", "--preset", "chico", "--set", "hand_sise=3", "--bot", "eager"],
+    ["simulate", "--preset", "chico", "--players", "9", "--bot", "eager"],
+])
+def test_commands_fail_in_words(args: list[str]) -> None:
+    result = runner.invoke(_app(), [*args, "--workers", "1", "--no-progress"])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
