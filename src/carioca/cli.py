@@ -37,7 +37,7 @@ from .describe import LANGS, describe_preset_list, describe_rules
 from .engine import Game, View
 from .errors import IllegalAction, RecordError
 from .melds import Meld
-from .rules import RulesError, RuleSet
+from .rules import RulesError, RuleSet, parse_option_texts
 
 __all__ = ["app", "main", "play_game", "parse_set_options", "sheet_table"]
 
@@ -429,19 +429,7 @@ def parse_set_options(items: Sequence[str] | None) -> dict[str, Any]:
     >>> parse_set_options(["rounds=[1, 3]", "buying=penalty_card", "wrap=true"])
     {'rounds': [1, 3], 'buying': 'penalty_card', 'wrap': True}
     """
-    options: dict[str, Any] = {}
-    for item in items or ():
-        name, sep, raw = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise RulesError(f"--set takes option=value, not {item!r}")
-        raw = raw.strip()
-        try:
-            value: Any = json.loads(raw)
-        except ValueError:
-            value = raw
-        options[name] = value
-    return options
+    return parse_option_texts(items)
 
 
 # --------------------------------------------------------------------------- the game loop

@@ -36,7 +36,7 @@ from .actions import Action, Bajar, Draw
 from .bots.levels import make_bot
 from .bots.search import play_until_round_end
 from .engine import Game
-from .rules import RulesError, RuleSet
+from .rules import RuleSet, parse_option_texts
 
 __all__ = [
     "Config",
@@ -72,19 +72,7 @@ def parse_options(items: Iterable[str] | None) -> dict[str, Any]:
     >>> parse_options(["hand_size=11", "buying=penalty_card", "rounds=[1, 3]"])
     {'hand_size': 11, 'buying': 'penalty_card', 'rounds': [1, 3]}
     """
-    options: dict[str, Any] = {}
-    for item in items or ():
-        name, sep, raw = item.partition("=")
-        name = name.strip()
-        if not sep or not name:
-            raise RulesError(f"--set takes option=value, not {item!r}")
-        raw = raw.strip()
-        try:
-            value: Any = json.loads(raw)
-        except ValueError:
-            value = raw
-        options[name] = value
-    return options
+    return parse_option_texts(items)
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
@@ -450,6 +450,30 @@ def _jsonable(value: Any) -> Any:
 
 
 # --------------------------------------------------------------------------- options
+
+def parse_option_texts(items: Iterable[str] | None) -> dict[str, Any]:
+    """Options written as ``name=value`` (``--set`` on the command line): each value is read
+    as JSON when it can be, else kept as text.
+
+    >>> parse_option_texts(["rounds=[1, 3]", "buying=penalty_card", "wrap=true"])
+    {'rounds': [1, 3], 'buying': 'penalty_card', 'wrap': True}
+    """
+    import json
+
+    options: dict[str, Any] = {}
+    for item in items or ():
+        name, sep, raw = item.partition("=")
+        name = name.strip()
+        if not sep or not name:
+            raise RulesError(f"--set takes option=value, not {item!r}")
+        raw = raw.strip()
+        try:
+            value: Any = json.loads(raw)
+        except ValueError:
+            value = raw
+        options[name] = value
+    return options
+
 
 OPTION_NAMES: Final = (
     "rounds", "buying", "max_buys_per_round", "scoring", "tie_break", "max_wilds_per_meld",
