@@ -261,7 +261,7 @@ class SearchBot:
             policy = self._policy(rules)(self._rng.getrandbits(32))
             decide = getattr(policy, "decide", None)
             if decide is not None:
-                decision = decide(view, legal)
+                decision = decide(view, legal, explain=False)  # GreedyBot.decide
                 prior = decision.action
                 if decision.reason in self.trust and prior in candidates:
                     self.last_playouts = 0
