@@ -33,3 +33,28 @@ def test_every_deal_is_the_one_its_seed_gives(preset: str) -> None:
 def test_the_commitment_is_the_sha256_of_the_seed_as_text() -> None:
     assert seed_hash(42) == hashlib.sha256(b"42").hexdigest()
     assert seed_hash(None) is None
+
+
+def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from carioca.cli import app
+
+    game = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=3)
+    doc = to_record(game)
+    path = Path(str(tmp_path)) / "game.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    ok = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+    assert ok.exit_code == 0, ok.output
+    assert json.loads(ok.output)["seeds"] == [{"round": 1, "seed": doc["rounds"][0]["seed"],
+                                               "matches": True}]
+    deal = doc["rounds"][0]["deal"]
+    swap = next(i for i, c in enumerate(deal["mazo"]) if c != deal["hands"][0][0])
+    deal["hands"][0][0], deal["mazo"][swap] = deal["mazo"][swap], deal["hands"][0][0]
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    bad = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+    assert bad.exit_code == 2
+    assert json.loads(bad.output)["seeds"][0]["matches"] is False

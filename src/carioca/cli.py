@@ -997,11 +997,14 @@ def replay_command(
     file: Annotated[str, typer.Argument(help="A carioca-record/1 JSON file ('-': stdin).")],
     as_json: Annotated[bool, typer.Option("--json", help="Print the result as JSON.")] = False,
     lang: LangOption = "es",
+    check_seeds: Annotated[bool, typer.Option(
+        "--check-seeds", help="Check that each round's deal is the one its revealed seed "
+                              "gives (the provably fair deck).")] = False,
 ) -> None:
     """Replay a game record and print its score sheet, or the first rule it breaks."""
     lang = _checked_lang(lang)
     try:
-        code = _replay(file, as_json, lang)
+        code = _check_seeds(file) if check_seeds else _replay(file, as_json, lang)
     except Exception as exc:  # noqa: BLE001 - no input may end in a traceback
         msg = f"{type(exc).__name__}: {exc}"
         if as_json:
@@ -1012,6 +1015,21 @@ def replay_command(
         raise _fail(_t(lang, "err_internal", msg=msg)) from None
     if code:
         raise typer.Exit(code)
+
+
+def _check_seeds(file: str) -> int:
+    from .record import check_seeds, load
+
+    try:
+        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
+        doc = load(text)
+    except (OSError, RecordError) as exc:
+        typer.echo(json.dumps({"error": {"round": None, "action": None,
+                                         "message": str(exc)}}))
+        return EXIT_ERROR
+    checks = check_seeds(doc)
+    typer.echo(json.dumps({"seeds": checks}))
+    return 0 if checks and all(c["matches"] for c in checks) else EXIT_ERROR
 
 
 @app.command("play")
