@@ -104,7 +104,8 @@ def first_difference(make: BotFactory, rules: RuleSet, players: int, seed: int
 # --------------------------------------------------------------------------- the bots
 
 def _search(rules: RuleSet, **kw: Any) -> Bot:
-    return SearchBot(seed=11, playouts=6, horizon=HORIZON, rules=rules, **kw)
+    kw.setdefault("playouts", 6)
+    return SearchBot(seed=11, horizon=HORIZON, rules=rules, **kw)
 
 
 def _level(name: str) -> BotFactory:
@@ -130,6 +131,9 @@ FACTORIES: dict[str, BotFactory] = {
     "search-no-rules": lambda rules: SearchBot(seed=2, playouts=4, horizon=HORIZON),
     "search-full-playouts": lambda rules: SearchBot(seed=4, playouts=3, policy="eager",
                                                     rules=rules),
+    # the named bots' style, loose enough to overrule its policy within a small budget
+    "search-styled": lambda rules: _search(rules, playouts=24, width=3, confidence=0.01,
+                                           plausible=4, trust=("go_out",)),
 }
 for _name, _spec in BOTS.items():
     FACTORIES[f"level-{_name}"] = _level(_name)

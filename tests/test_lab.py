@@ -268,6 +268,8 @@ def test_tournament_command_json() -> None:
     assert doc["games"] == 2 and doc["players"] == 2
     assert [b["name"] for b in doc["bots"]] == ["eager", "random"]
     assert sum(b["win_rate"] for b in doc["bots"]) == pytest.approx(1)
+    assert doc["bots"][0]["win_ci"] is None  # one deal: no interval (JSON has no NaN)
+    assert "NaN" not in result.output
     same = runner.invoke(_app(), ["tournament", "--bots", "eager,random", "--preset",
                                   "chico", "--games", "2", "--set", "rounds=[1]",
                                   "--workers", "2", "--json", "--seed", "4"])

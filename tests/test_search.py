@@ -10,11 +10,13 @@ from collections.abc import Sequence
 import pytest
 
 from carioca import Action, Agregar, Bajar, Card, Deal, Discard, Draw, Game, RuleSet, View
-from carioca.bots import Bot, RandomBot
+from carioca.bots import Bot, GreedyBot, RandomBot
 from carioca.bots.levels import BOTS, EagerBot, bot_names, greedy_available, make_bot
 from carioca.bots.search import SearchBot, play_until_round_end, policy_factory, round_utility
 from carioca.cards import deck, parse_cards
 from carioca.lab import tournament
+from carioca.rules import Contract
+from carioca.solver import missing_cards
 
 NAMES = ("Ana", "Beto", "Caro", "Dani")
 
@@ -175,6 +177,89 @@ def test_round_utility() -> None:
     assert round_utility([0, 1, 0], 0, familia, "relative") == -0.5
 
 
+# --------------------------------------------------------------------------- the greedy prior
+
+def greedy_positions(preset: str = "chile", players: int = 2, seed: int = 5, every: int = 7
+                     ) -> list[tuple[Game, int]]:
+    """Positions of a greedy game with more than one legal action, every few actions."""
+    rules = RuleSet.preset(preset)
+    game = Game.new(rules, NAMES[:players], seed=seed)
+    bots = [GreedyBot(s, rules) for s in range(players)]
+    out = []
+    for step in range(200):
+        seat = game.seat_to_act
+        if seat is None or game.is_over:
+            break
+        legal = game.legal_actions(seat)
+        if step % every == 0 and len(legal) > 1:
+            copy = Game.from_record(game.to_record())
+            out.append((copy, seat))
+        game.apply(bots[seat].choose(game.view(seat), legal))
+    return out
+
+
+def test_width_weighs_the_policys_favourite_moves() -> None:
+    positions = greedy_positions()
+    assert len(positions) >= 10
+    for game, seat in positions:
+        view, legal = game.view(seat), game.legal_actions(seat)
+        greedy = GreedyBot(0, game.rules)
+        bot = SearchBot(seed=1, playouts=4, width=3, rules=game.rules, horizon=20)
+        ranked = bot._ranked(greedy, view, list(legal), greedy.choose(view, legal))
+        assert ranked[0] == greedy.choose(view, legal)
+        assert len(ranked) == min(3, len(legal)) == len(set(ranked))
+        assert all(a in legal for a in ranked)
+        # the second is what greedy plays when the first is not allowed
+        if len(ranked) > 1:
+            rest = [a for a in legal if a != ranked[0]]
+            assert ranked[1] == greedy.choose(view, rest)
+
+
+def test_a_sure_enough_search_plays_the_policys_move() -> None:
+    """Overruling the policy needs ``confidence`` standard errors: with an unreachable bar the
+    search plays exactly the greedy move; trusted reasons are played without a search."""
+    for game, seat in greedy_positions(every=5)[:12]:
+        view, legal = game.view(seat), game.legal_actions(seat)
+        greedy = GreedyBot(0, game.rules).choose(view, legal)
+        bot = SearchBot(seed=2, playouts=12, width=3, confidence=1e9, rules=game.rules,
+                        horizon=30)
+        assert bot.choose(view, legal) == greedy
+    game, seat = going_out_position()
+    bot = SearchBot(seed=2, playouts=12, trust=("go_out",), rules=game.rules)
+    assert bot.choose(game.view(seat), game.legal_actions(seat)).kind == "agregar"
+    assert bot.last_playouts == 0
+
+
+def test_plausible_worlds_give_the_others_hands_near_their_contract() -> None:
+    """After some laps the others kept the cards they wanted: plausible sampling picks, among
+    several sampled worlds, the one where they are nearest their contract."""
+    game = Game.new(RuleSet.preset("chile", rounds=[3]), NAMES[:3], seed=4)  # two escalas
+    rules = game.rules
+    bots = [GreedyBot(s, rules) for s in range(3)]
+    while True:
+        seat = game.seat_to_act
+        assert seat is not None and not game.results
+        view = game.view(seat)
+        owed = {s: [Contract.parse(a) for a in view.owed[s] if a] for s in range(3)
+                if s != seat and not view.down[s]}
+        if view.turn >= 12 and len(owed) == 2:
+            break
+        game.apply(bots[seat].choose(view, game.legal_actions(seat)))
+
+    def distance(world_seed: int) -> int:
+        world = Game.from_view(view, rules, random.Random(world_seed))
+        return sum(missing_cards(world.hand(s), c, rules) for s, c in owed.items())
+
+    plain = SearchBot(seed=1, rules=rules)
+    picky = SearchBot(seed=1, rules=rules, plausible=8)
+    seeds = range(40)
+    uniform = [distance(plain._world(view, rules, w, seat)) for w in seeds]
+    plausible = [distance(picky._world(view, rules, w, seat)) for w in seeds]
+    assert sum(plausible) < 0.9 * sum(uniform), (plausible, uniform)
+    assert all(picky._world(view, rules, w, seat) == picky._world(view, rules, w, seat)
+               for w in seeds)
+
+
 # --------------------------------------------------------------------------- buying
 
 def buy_position(top: str) -> tuple[Game, int]:
@@ -315,3 +400,23 @@ def test_a_level_is_not_a_die() -> None:
                 bot.horizon = 20
             answers.add(bot.choose(game.view(seat), game.legal_actions(seat)))
         assert len(answers) == 1, name
+
+
+def test_the_levels_table_in_the_docs_is_the_registry() -> None:
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "bots.md").read_text("utf-8")
+    section = text[text.index("### Levels and personalities"):text.index("### Fair by")]
+    rows = [line.split("|")[1:-1] for line in section.splitlines()
+            if line.startswith("| `")]
+    documented = {cells[0].strip().strip("`"): [c.strip() for c in cells] for cells in rows}
+    assert set(documented) == set(BOTS)
+    for name, cells in documented.items():
+        spec = BOTS[name]
+        assert cells[1] == spec.title
+        assert cells[2] == str(spec.level)
+        assert cells[4] == spec.en and cells[5] == spec.es
+        if spec.playouts is not None:
+            assert f"{spec.playouts} playouts" in cells[3] and spec.objective in cells[3]
+        else:
+            assert cells[3] == spec.budget

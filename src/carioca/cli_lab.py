@@ -124,7 +124,7 @@ def simulation_table(result: SimulationResult) -> Table:
 def _cell(value: float) -> str:
     if math.isnan(value):
         return "-"
-    return f"{value:.0f}" if value == int(value) and abs(value) >= 1 else f"{value:.3f}"
+    return f"{value:.0f}" if value == int(value) else f"{value:.3f}"
 
 
 def register(app: typer.Typer) -> None:

@@ -282,14 +282,20 @@ class TournamentResult:
             "deals": self.deals,
             "games": len(self.games),
             "bots": [
-                {"name": s.name, "games": s.games, "win_rate": s.win_rate, "win_ci": s.win_ci,
-                 "mean_points": s.mean_points, "points_ci": s.points_ci,
+                {"name": s.name, "games": s.games, "win_rate": _finite(s.win_rate),
+                 "win_ci": _finite(s.win_ci), "mean_points": _finite(s.mean_points),
+                 "points_ci": _finite(s.points_ci),
                  "outs_per_game": s.outs_per_game, "decisions": s.decisions,
                  "p50_seconds": s.p50_seconds, "p99_seconds": s.p99_seconds,
                  "max_seconds": s.max_seconds}
                 for s in self.stats
             ],
         }
+
+
+def _finite(x: float) -> float | None:
+    """JSON has no NaN: an interval that cannot be computed (one deal) is null."""
+    return None if math.isnan(x) else x
 
 
 def tournament_tasks(bots: Sequence[str], preset: str = "chile",

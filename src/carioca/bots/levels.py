@@ -7,7 +7,7 @@ thinks less or by a simpler rule, and every bot decides from its seat's view onl
 >>> [spec.name for spec in BOTS.values()][:3]
 ['random', 'eager', 'greedy']
 >>> BOTS["rosa"].describe("es")
-'Abuela Rosa: solo cuida su mano: piensa sus dudas en 12 repartos posibles.'
+'Abuela Rosa: solo cuida su mano: piensa sus dudas en 16 repartos posibles.'
 >>> from carioca import RuleSet
 >>> bot = make_bot("search@16", seed=3, rules=RuleSet.preset("chico"))
 >>> bot.name, bot.playouts
@@ -154,12 +154,12 @@ _SPECS: tuple[BotSpec, ...] = (
     BotSpec("chela", "Tía Chela", "juega de memoria: escalas primero, guarda los comodines, "
             "se baja apenas otro se baja.", "plays by the book: escalas first, keeps the "
             "jokers, goes down as soon as someone else has.", 1, "greedy"),
-    _search("rosa", "Abuela Rosa", 2, 12, "own",
-            "minds only her own hand: weighs her doubts in 12 sampled deals.",
-            "solo cuida su mano: piensa sus dudas en 12 repartos posibles."),
-    _search("beto", "Tío Beto", 2, 12, "relative",
-            "plays against the table: weighs his doubts in 12 sampled deals.",
-            "juega contra la mesa: piensa sus dudas en 12 repartos posibles."),
+    _search("rosa", "Abuela Rosa", 2, 16, "own",
+            "minds only her own hand: weighs her doubts in 16 sampled deals.",
+            "solo cuida su mano: piensa sus dudas en 16 repartos posibles."),
+    _search("beto", "Tío Beto", 2, 16, "relative",
+            "plays against the table: weighs his doubts in 16 sampled deals.",
+            "juega contra la mesa: piensa sus dudas en 16 repartos posibles."),
     _search("profe", "La Profe", 3, SEARCH_PLAYOUTS, "leader",
             f"watches whoever leads the score sheet: {SEARCH_PLAYOUTS} sampled deals a doubt.",
             f"vigila al que va ganando en el anotador: {SEARCH_PLAYOUTS} repartos posibles por "

@@ -7,6 +7,9 @@ round out with a playout policy (the greedy bot when it is there) for every seat
 candidate with the best mean round result relative to the others. Candidates share the same
 worlds and the same playout seeds (common random numbers), and the playouts go to the
 candidates by sequential halving: all of them first, then the better half, and so on.
+Options narrow the search to the playout policy's doubts (``width``, ``trust``), let it
+overrule the policy only when sure (``confidence``), and sample worlds where the other players
+hold plausible hands (``plausible``); docs/bots.md says why and what each is worth.
 
 It decides from ``view`` (its seat's view), the rules and its own seeded generator only; with
 a playout budget (not a time budget) the same seed and the same questions give the same
@@ -181,9 +184,8 @@ class SearchBot:
     every legal move. ``plausible`` > 0 samples up to that many more worlds for each world
     played and keeps the one where the other players who are not down are nearest their
     contracts (after a few laps their hands are not random: they kept what they wanted).
-    ``rules`` are the game's rules
-    (public knowledge); when not given, the bot reads them from the legal-action list the face
-    hands it."""
+    ``rules`` are the game's rules (public knowledge); when not given, the bot reads them from
+    the legal-action list the face hands it."""
 
     name: str = "search"
     description: str = ("Plays each candidate move out in sampled deals and keeps the best "
@@ -207,15 +209,15 @@ class SearchBot:
             raise ValueError("a playout horizon is 0 actions or more")
         if confidence < 0:
             raise ValueError("confidence is 0 (always the best mean) or more standard errors")
-        self.seed = seed
-        self.confidence = confidence
-        self.trust = frozenset(trust)
         if width < 0:
             raise ValueError("width is the number of the policy's favourite moves to weigh, "
                              "0 for every legal move")
-        self.width = width
         if plausible < 0:
             raise ValueError("plausible is how many worlds to sample for one, 0 or more")
+        self.seed = seed
+        self.confidence = confidence
+        self.trust = frozenset(trust)
+        self.width = width
         self.plausible = plausible
         self._worlds: dict[int, int] = {}
         self.playouts = playouts
