@@ -11,7 +11,7 @@ import pytest
 
 from carioca import Action, Agregar, Bajar, Card, Deal, Discard, Draw, Game, RuleSet, View
 from carioca.bots import Bot, GreedyBot, RandomBot
-from carioca.bots.levels import BOTS, EagerBot, bot_names, greedy_available, make_bot
+from carioca.bots.levels import BOTS, EagerBot, bot_names, make_bot
 from carioca.bots.search import SearchBot, play_until_round_end, policy_factory, round_utility
 from carioca.cards import deck, parse_cards
 from carioca.lab import tournament
@@ -65,8 +65,6 @@ def going_out_position() -> tuple[Game, int]:
 @pytest.mark.parametrize("objective", ["relative", "own", "leader"])
 @pytest.mark.parametrize("policy", ["eager", "random", "greedy"])
 def test_search_goes_out_when_it_can(objective: str, policy: str) -> None:
-    if policy == "greedy" and not greedy_available():
-        pytest.skip("GreedyBot is not there yet")
     game, seat = going_out_position()
     legal = game.legal_actions(seat)
     five = cs("5C")[0]
@@ -159,8 +157,10 @@ def test_bad_settings_are_refused() -> None:
         SearchBot(seconds=0)
     with pytest.raises(ValueError, match="objective"):
         SearchBot(objective="greed")  # type: ignore[arg-type]
-    with pytest.raises(ValueError, match="playout policy"):
+    with pytest.raises(ValueError, match="unknown policy 'clever'"):
         SearchBot(policy="clever")
+    with pytest.raises(ValueError, match="unknown policy 'wise'"):
+        SearchBot(planner="wise")
 
 
 def test_round_utility() -> None:
@@ -283,7 +283,6 @@ def buy_position(top: str) -> tuple[Game, int]:
     return game, 0
 
 
-@pytest.mark.skipif(not greedy_available(), reason="GreedyBot is not there yet")
 @pytest.mark.parametrize(("top", "buys"), [("7C", True), ("KD", False)])
 def test_search_buys_what_completes_its_contract(top: str, buys: bool) -> None:
     """(With eager or random playouts the two answers are within the noise of the playouts.)"""
@@ -359,10 +358,6 @@ def test_every_level_is_described_and_made() -> None:
         assert spec.budget.startswith("search:" if spec.policy == "search" else "policy:")
         if spec.policy == "search":
             assert spec.playouts is not None and spec.playouts >= 1
-        if spec.policy == "greedy" and not greedy_available():
-            with pytest.raises(ValueError, match="not installed"):
-                make_bot(name, 1, rules)
-            continue
         bot = make_bot(name, 1, rules)
         assert isinstance(bot, Bot)
         assert bot.name == name
@@ -389,9 +384,7 @@ def test_a_level_is_not_a_die() -> None:
     game = started("chico", 3, 6, 9)
     seat = game.seat_to_act
     assert seat is not None
-    for name, spec in BOTS.items():
-        if spec.policy == "greedy" and not greedy_available():
-            continue
+    for name in BOTS:
         answers = set()
         for _ in range(2):
             bot = make_bot(name, 21, game.rules)

@@ -1,7 +1,8 @@
 """The coach: a suggestion for the player to act, with a short reason in Spanish or English.
 
-It asks the greedy planner (:class:`~carioca.bots.GreedyBot`) what it would play from the
-player's own view, and puts the planner's reason in words:
+It asks the lookahead planner (:class:`~carioca.bots.LookaheadBot`: the greedy planner that
+discards to keep the most live outs) what it would play from the player's own view, and puts
+the planner's reason in words:
 
 >>> from carioca import Game, RuleSet
 >>> from carioca.cards import parse_cards
@@ -26,7 +27,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action
-from .bots.greedy import Decision, GreedyBot
+from .bots.greedy import Decision
+from .bots.lookahead import LookaheadBot
 from .cards import Card
 from .engine import Game, View
 from .rules import RuleSet
@@ -63,7 +65,7 @@ def hint(view: View, rules: RuleSet, lang: str = "es", *,
         legal = _legal(view, rules)
     if not legal:
         raise ValueError("the seat has nothing to do now")
-    decision = GreedyBot(rules=rules).decide(view, legal, explain=True)
+    decision = LookaheadBot(rules=rules).decide(view, legal, explain=True)
     return Hint(decision.action, explain(decision, view, lang), decision.reason)
 
 
@@ -99,6 +101,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "swap_contract": "cambia el {card} por el comodín del juego {meld}: el comodín te "
                          "acerca al contrato",
         "discard": "bota el {card}: es la carta que menos te sirve",
+        "discard_outs": "bota el {card}: así quedan {live_outs} cartas por salir que te "
+                        "sirven, más que botando otra",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
@@ -136,6 +140,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "swap_contract": "swap the {card} for the comodín of meld {meld}: the comodín brings "
                          "the contract closer",
         "discard": "discard the {card}: it is the card you need least",
+        "discard_outs": "discard the {card}: that leaves {live_outs} unseen cards that would "
+                        "help you, more than any other discard",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",
@@ -181,7 +187,7 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         names = _join(others, words["and"])
         key = "bajar_other_down_1" if len(others) == 1 else "bajar_other_down_n"
         return words[key].format(names=names)
-    if code in ("discard", "discard_feeds"):
+    if code in ("discard", "discard_feeds", "discard_outs"):
         if "keep" in d and "target" in d:
             return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
         if d.get("missing", 0) > d.get("before", 0):

@@ -196,6 +196,12 @@ class LegalActions(Sequence[Action]):
     def kinds(self) -> set[str]:
         return {a.kind for a in self._items}
 
+    @property
+    def rules(self) -> RuleSet:
+        """The rules of the game these actions belong to (public, like the rules of any
+        table): what a bot handed only a view and its legal actions plays by."""
+        return self._game.rules
+
 
 # --------------------------------------------------------------------------- round state
 

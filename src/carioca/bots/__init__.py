@@ -6,9 +6,10 @@ True
 """
 
 from .greedy import GreedyBot
+from .lookahead import LookaheadBot
 from .random_bot import Bot, Buyer, RandomBot
 
-__all__ = ["Bot", "Buyer", "GreedyBot", "RandomBot"]
+__all__ = ["Bot", "Buyer", "GreedyBot", "LookaheadBot", "RandomBot"]
 
 from .levels import BOTS, BotSpec, EagerBot, make_bot  # noqa: E402
 from .search import SearchBot  # noqa: E402

@@ -40,7 +40,7 @@ from typing import Any
 
 from ..actions import Action, Agregar, Bajar, Buy, Discard, Draw, Swap
 from ..cards import Card
-from ..engine import Game, View
+from ..engine import LegalActions, View
 from ..melds import Meld, MeldError
 from ..rules import Contract, RuleSet
 from ..solver import (
@@ -70,10 +70,10 @@ def rules_of(rules: RuleSet | None, legal: Sequence[Action]) -> RuleSet:
     rules are public; nothing else is read from it)."""
     if rules is not None:
         return rules
-    game = getattr(legal, "_game", None)
-    if isinstance(game, Game):
-        return game.rules
-    raise ValueError("the greedy bot needs the rules: GreedyBot(rules=...)")
+    if isinstance(legal, LegalActions):
+        return legal.rules
+    raise ValueError("a bot handed a plain list of actions needs the rules: "
+                     "GreedyBot(rules=...), SearchBot(rules=...)")
 
 
 class _Memo:
@@ -328,8 +328,7 @@ class GreedyBot:
                 -rules.value(a.card), a.card))
             return Decision(best, "discard_down", {"card": best.card})
         now = memo.missing(hand)
-        least_left = min((view.hand_counts[s] for s in others_down), default=99)
-        lost = bool(others_down) and (now >= 3 or (now >= 2 and least_left <= 3))
+        lost = _lost(view, now, others_down)
         late = bool(others_down)
         # Losing one card costs at most one missing card: the best discard is the first card,
         # in the order of the other keys, whose loss costs nothing (else the first of all).
@@ -427,6 +426,13 @@ def _left_value(hand: list[Card], bajar: Bajar, rules: RuleSet) -> int:
     for c in bajar.cards:
         rest.remove(c)
     return sum(rules.value(c) for c in rest)
+
+
+def _lost(view: View, missing: int, others_down: Sequence[int]) -> bool:
+    """Whether the round looks lost: someone else is down and the hand still lacks three
+    cards or more (two, if that player holds three cards or fewer)."""
+    least_left = min((view.hand_counts[s] for s in others_down), default=99)
+    return bool(others_down) and (missing >= 3 or (missing >= 2 and least_left <= 3))
 
 
 def _neighbours(card: Card, hand: Sequence[Card], rules: RuleSet) -> int:

@@ -26,9 +26,9 @@ from ..rules import RuleSet
 from .random_bot import Bot, RandomBot
 from .search import Objective, SearchBot, policy_factory
 
-__all__ = ["BotSpec", "BOTS", "EagerBot", "make_bot", "bot_names", "greedy_available"]
+__all__ = ["BotSpec", "BOTS", "EagerBot", "make_bot", "bot_names"]
 
-Policy = Literal["random", "eager", "greedy", "search"]
+Policy = Literal["random", "eager", "greedy", "lookahead", "search"]
 
 
 class EagerBot:
@@ -52,15 +52,6 @@ class EagerBot:
 
     def __repr__(self) -> str:
         return f"EagerBot(seed={self.seed!r})"
-
-
-def greedy_available() -> bool:
-    """Whether :class:`~carioca.bots.GreedyBot` is installed (it is written alongside)."""
-    try:
-        from .greedy import GreedyBot  # type: ignore[import-not-found, unused-ignore] # noqa: F401
-    except ImportError:
-        return False
-    return True
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,11 +90,8 @@ class BotSpec:
             bot = RandomBot(seed)
         elif self.policy == "eager":
             bot = EagerBot(seed)
-        elif self.policy == "greedy":
-            if not greedy_available():
-                raise ValueError(f"bot {self.name!r} plays the greedy policy, which is not "
-                                 "installed yet (carioca.bots.GreedyBot)")
-            bot = policy_factory("greedy", rules)(seed or 0)
+        elif self.policy in ("greedy", "lookahead"):
+            bot = policy_factory(self.policy, rules)(seed or 0)
         else:
             assert self.playouts is not None
             bot = SearchBot(seed, playouts=self.playouts, rules=rules,
@@ -124,16 +112,22 @@ SEARCH_PLAYOUTS = 32
 (see docs/bots.md for what it costs and how it fares)."""
 
 SEARCH_STYLE: dict[str, Any] = {
+    "planner": "lookahead",
     "width": 2,
     "confidence": 2.5,
     "plausible": 8,
-    "trust": ("go_out", "agregar", "swap_layoff", "swap_relocate", "forced"),
+    "trust": ("go_out", "agregar", "swap_layoff", "swap_relocate", "forced",
+              "discard_outs", "discard_feeds", "draw_pozo_out", "draw_pozo_layoff",
+              "draw_mazo", "draw_pozo_only"),
 }
-"""How every named search bot searches (:class:`SearchBot`): it weighs the greedy move against
-the greedy planner's second choice, over worlds where the others who are not down hold
-plausible hands, and overrules the greedy move only when sure (2.5 standard errors); going
-out and laying off are never second-guessed. docs/bots.md tells why: with a budget of tens of
-playouts a freer search picks noise."""
+"""How every named search bot searches (:class:`SearchBot`). The planner is the lookahead bot:
+its discards while building the contract are already an exact expectimax over the next draw
+(live outs, :mod:`carioca.bots.lookahead`), and its draws, going out and laying off are
+trusted. What is left to the Monte Carlo playouts are the real doubts: going down now or not
+and with which melds, the discard once down or in a lost round, swaps and buys. There it
+weighs the planner's move against its second choice, over worlds where the others who are not
+down hold plausible hands, and overrules the planner only when sure (2.5 standard errors).
+docs/bots.md tells why: with a budget of tens of playouts a freer search picks noise."""
 
 _SPECS: tuple[BotSpec, ...] = (
     BotSpec("random", "Random", "elige al azar entre las jugadas permitidas.",
@@ -144,6 +138,10 @@ _SPECS: tuple[BotSpec, ...] = (
     BotSpec("greedy", "Greedy", "arma sus juegos con los consejos de siempre, sin mirar "
             "adelante.", "builds its melds by the usual advice, without looking ahead.", 1,
             "greedy"),
+    BotSpec("lookahead", "Lookahead", "arma sus juegos como greedy, pero bota la carta que le "
+            "deja más cartas por salir que le sirven.", "builds its melds like greedy, but "
+            "discards to keep the most live outs: the unseen cards that would help it.", 2,
+            "lookahead"),
     _search("search", "Search", 3, SEARCH_PLAYOUTS, "relative",
             f"plays its doubts out in {SEARCH_PLAYOUTS} sampled deals and keeps the best.",
             f"prueba sus dudas en {SEARCH_PLAYOUTS} repartos posibles y se queda con la "

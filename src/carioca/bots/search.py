@@ -7,9 +7,10 @@ round out with a playout policy (the greedy bot when it is there) for every seat
 candidate with the best mean round result relative to the others. Candidates share the same
 worlds and the same playout seeds (common random numbers), and the playouts go to the
 candidates by sequential halving: all of them first, then the better half, and so on.
-Options narrow the search to the playout policy's doubts (``width``, ``trust``), let it
-overrule the policy only when sure (``confidence``), and sample worlds where the other players
-hold plausible hands (``plausible``); docs/bots.md says why and what each is worth.
+Options narrow the search to a planner's doubts (``planner``, ``width``, ``trust``: the
+named bots plan with :class:`~carioca.bots.LookaheadBot`), let it overrule the planner only
+when sure (``confidence``), and sample worlds where the other players hold plausible hands
+(``plausible``); docs/bots.md says why and what each is worth.
 
 It decides from ``view`` (its seat's view), the rules and its own seeded generator only; with
 a playout budget (not a time budget) the same seed and the same questions give the same
@@ -40,6 +41,8 @@ from ..actions import Action, Buy
 from ..engine import Game, View
 from ..rules import Contract, RuleSet
 from ..solver import missing_cards
+from .greedy import GreedyBot, rules_of
+from .lookahead import LookaheadBot
 from .random_bot import Bot, Buyer, RandomBot
 
 __all__ = [
@@ -70,8 +73,9 @@ _MAX_ACTIONS = 20_000  # a guard: no round of any preset comes near (600 turns a
 
 
 def policy_factory(name: str, rules: RuleSet | None = None) -> PolicyFactory:
-    """The playout policy by name: ``greedy`` (:class:`~carioca.bots.GreedyBot`, told the
-    ``rules``; the random bot if it is not installed), ``eager`` or ``random``."""
+    """The playout (or planning) policy by name: ``greedy`` (:class:`~carioca.bots.GreedyBot`,
+    told the ``rules``), ``lookahead`` (:class:`~carioca.bots.LookaheadBot`), ``eager`` or
+    ``random``."""
     if name == "random":
         return RandomBot
     if name == "eager":
@@ -79,16 +83,16 @@ def policy_factory(name: str, rules: RuleSet | None = None) -> PolicyFactory:
 
         return EagerBot
     if name == "greedy":
-        try:
-            from .greedy import GreedyBot
-        except ImportError:  # pragma: no cover - the greedy bot is part of the package
-            return RandomBot
-
         def greedy(seed: int) -> Bot:
             return GreedyBot(seed, rules)
 
         return greedy
-    raise ValueError(f"unknown playout policy {name!r}: use greedy, eager or random")
+    if name == "lookahead":
+        def lookahead(seed: int) -> Bot:
+            return LookaheadBot(seed, rules)
+
+        return lookahead
+    raise ValueError(f"unknown policy {name!r}: use greedy, lookahead, eager or random")
 
 
 # --------------------------------------------------------------------------- the driver
@@ -184,6 +188,9 @@ class SearchBot:
     every legal move. ``plausible`` > 0 samples up to that many more worlds for each world
     played and keeps the one where the other players who are not down are nearest their
     contracts (after a few laps their hands are not random: they kept what they wanted).
+    ``planner`` is the policy that proposes and ranks the moves to weigh and whose move
+    stands unless overruled (``width``, ``confidence``, ``trust``); by default the playout
+    ``policy`` itself.
     ``rules`` are the game's rules (public knowledge); when not given, the bot reads them from
     the legal-action list the face hands it."""
 
@@ -194,7 +201,9 @@ class SearchBot:
     def __init__(self, seed: int | None = None, *, playouts: int = 200,
                  seconds: float | None = None, horizon: int | None = None,
                  rules: RuleSet | None = None,
-                 policy: str | PolicyFactory = "greedy", objective: Objective = "relative",
+                 policy: str | PolicyFactory = "greedy",
+                 planner: str | PolicyFactory | None = None,
+                 objective: Objective = "relative",
                  confidence: float = 0.0, trust: Iterable[str] = (), width: int = 0,
                  plausible: int = 0,
                  name: str | None = None,
@@ -225,10 +234,13 @@ class SearchBot:
         self.seconds = seconds
         self.rules = rules
         self.objective: Objective = objective
-        if isinstance(policy, str):
-            policy_factory(policy)  # an unknown name fails now
+        for named in (policy, planner):
+            if isinstance(named, str):
+                policy_factory(named)  # an unknown name fails now
         self.policy = policy
-        self._factory: tuple[RuleSet, PolicyFactory] | None = None
+        self.planner = policy if planner is None else planner
+        self._factories: dict[str, PolicyFactory] = {}
+        self._factories_rules: RuleSet | None = None
         self._rng = random.Random(seed)
         if name is not None:
             self.name = name
@@ -241,12 +253,18 @@ class SearchBot:
         budget = f"seconds={self.seconds!r}" if self.seconds else f"playouts={self.playouts}"
         return f"SearchBot(seed={self.seed!r}, {budget}, objective={self.objective!r})"
 
-    def _policy(self, rules: RuleSet) -> PolicyFactory:
-        if not isinstance(self.policy, str):
-            return self.policy
-        if self._factory is None or self._factory[0] is not rules:
-            self._factory = (rules, policy_factory(self.policy, rules))
-        return self._factory[1]
+    def _policy(self, rules: RuleSet, which: str | PolicyFactory | None = None
+                ) -> PolicyFactory:
+        """The factory of the playout policy (or of ``which``, such as the planner)."""
+        named = self.policy if which is None else which
+        if not isinstance(named, str):
+            return named
+        if self._factories_rules is not rules:
+            self._factories, self._factories_rules = {}, rules
+        found = self._factories.get(named)
+        if found is None:
+            found = self._factories[named] = policy_factory(named, rules)
+        return found
 
     # ----------------------------------------------------------------- the Bot protocol
 
@@ -257,10 +275,10 @@ class SearchBot:
         if len(candidates) == 1:
             self.last_playouts = 0
             return candidates[0]
-        rules = _rules_of(self.rules, legal)
+        rules = rules_of(self.rules, legal)
         prior: Action | None = None
         if self.confidence > 0 or self.trust or self.width:
-            policy = self._policy(rules)(self._rng.getrandbits(32))
+            policy = self._policy(rules, self.planner)(self._rng.getrandbits(32))
             decide = getattr(policy, "decide", None)
             if decide is not None:
                 decision = decide(view, legal, explain=False)  # GreedyBot.decide
@@ -297,10 +315,10 @@ class SearchBot:
         buy = next((a for a in legal if isinstance(a, Buy)), None)
         if buy is None:
             return False
-        rules = _rules_of(self.rules, legal)
+        rules = rules_of(self.rules, legal)
         prior: Action | None = None
         if self.confidence > 0:
-            policy = self._policy(rules)(self._rng.getrandbits(32))
+            policy = self._policy(rules, self.planner)(self._rng.getrandbits(32))
             if isinstance(policy, Buyer) and policy.wants_to_buy(view, legal):
                 prior = buy
         return self._search(view, rules, [buy, None], prior) is not None
@@ -428,14 +446,3 @@ def _hand_scores(game: Game, rules: RuleSet) -> list[int]:
 
 def _mean(values: Sequence[float]) -> float:
     return sum(values) / len(values) if values else -math.inf
-
-
-def _rules_of(rules: RuleSet | None, legal: Sequence[Action]) -> RuleSet:
-    """The game's rules: the bot's own, or those of the game the legal actions come from (the
-    rules of a game are public; nothing else is read from it)."""
-    if rules is not None:
-        return rules
-    game = getattr(legal, "_game", None)
-    if isinstance(game, Game):
-        return game.rules
-    raise ValueError("the search bot needs the rules: SearchBot(rules=...)")

@@ -1,0 +1,193 @@
+"""The lookahead planner: unseen cards, live outs, and the discard that keeps the most of them."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from carioca import Card, Deal, Discard, Draw, Game, RuleSet
+from carioca.bots import GreedyBot, LookaheadBot
+from carioca.bots.lookahead import live_outs, unseen_counts
+from carioca.cards import deck, parse_cards
+from carioca.coach import hint
+from carioca.solver import missing_cards
+
+PRESETS = ["chile", "chico", "dos-libres", "rumi", "online"]
+
+
+def cs(text: str) -> list[Card]:
+    return parse_cards(text)
+
+
+def played(preset: str, players: int, seed: int, steps: int) -> Game:
+    """A game after ``steps`` actions of greedy play (so the pozo, the table and the known
+    cards are all in use)."""
+    rules = RuleSet.preset(preset)
+    game = Game.new(rules, [f"P{i}" for i in range(players)], seed=seed)
+    bots = [GreedyBot(i, rules) for i in range(players)]
+    for _ in range(steps):
+        seat = game.seat_to_act
+        if seat is None or game.is_over:
+            break
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    return game
+
+
+@settings(max_examples=60, deadline=None)
+@given(preset=st.sampled_from(PRESETS), players=st.integers(2, 4), seed=st.integers(0, 10**6),
+       steps=st.integers(0, 120))
+def test_unseen_cards_are_exactly_the_hidden_ones(preset: str, players: int, seed: int,
+                                                  steps: int) -> None:
+    game = played(preset, players, seed, steps)
+    if game.is_over:
+        return
+    rules = game.rules
+    for seat in range(players):
+        hidden: Counter[Card] = Counter(game._round.mazo)  # the test may look: the bot may not
+        for other in range(players):
+            if other != seat:
+                hidden.update(game.hand(other))
+                hidden.subtract(game.view(seat).known[other])
+        assert unseen_counts(game.view(seat), rules) == +hidden
+
+
+def test_unseen_counts_need_a_seat() -> None:
+    game = played("chile", 2, 1, 3)
+    with pytest.raises(ValueError, match="own view"):
+        unseen_counts(game.view(None), game.rules)
+
+
+@settings(max_examples=80, deadline=None)
+@given(seed=st.integers(0, 10**6), size=st.integers(6, 13), round_=st.integers(0, 7))
+def test_live_outs_count_the_draws_that_bring_the_contract_nearer(seed: int, size: int,
+                                                                  round_: int) -> None:
+    rules = RuleSet.preset("chile")
+    contracts = rules.rounds[round_].contracts
+    cards = deck(*rules.deck_for(3))
+    rng = random.Random(seed)
+    rng.shuffle(cards)
+    hand, pool = cards[:size], cards[size:size + 40]
+    unseen = Counter(pool)
+    now = missing_cards(hand, contracts, rules)
+    brute = sum(n for card, n in unseen.items()
+                if missing_cards([*hand, card], contracts, rules) < now)
+    assert live_outs(hand, contracts, rules, unseen) == brute
+
+
+def position(mine: str, pozo: str, preset: str = "chile") -> tuple[Game, int]:
+    """Two players, round 1; seat 1 holds ``mine`` and has drawn from the mazo; the pozo
+    holds ``pozo`` (so those cards are seen)."""
+    rules = RuleSet.preset(preset)
+    hand, seen = cs(mine), cs(pozo)
+    rest = Counter(deck(*rules.deck_for(2)))
+    rest.subtract(hand + seen)
+    others = sorted(rest.elements())
+    random.Random(4).shuffle(others)
+    size = rules.rounds[0].hand_size
+    other, mazo = others[:size], others[size:]
+    game = Game(rules, ["Ana", "Beto"])
+    game.start_round(Deal((tuple(other), tuple(hand[:-1])), tuple(seen), (hand[-1], *mazo)))
+    game.apply(Draw(1, "mazo"))
+    return game, 1
+
+
+def test_it_throws_the_card_whose_rank_is_dead() -> None:
+    # Round 1 of chile asks two tríos. One pair and singles: any single whose rank turns up
+    # again makes a second pair. Seven of the eight kings lie in the pozo, so the KD can never
+    # pair: throw it. Greedy, blind to what is seen, sheds a loose card by its neighbours
+    # (the KD has the QD beside it), losing seven live outs.
+    mine = "9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH"
+    game, seat = position(mine, "KC KC KH KH KS KS KD")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    greedy = GreedyBot(rules=game.rules).choose(view, legal)
+    look = LookaheadBot(rules=game.rules).decide(view, legal)
+    assert isinstance(look.action, Discard) and isinstance(greedy, Discard)
+    assert str(look.action.card) == "KD", look
+    assert str(greedy.card) != "KD"
+    assert look.reason == "discard_outs"
+    unseen = unseen_counts(view, game.rules)
+    assert unseen[cs("KD")[0]] == 0
+    contracts = game.rules.rounds[0].contracts
+    after = list(view.hand or ())
+    after.remove(look.action.card)
+    assert look.details["live_outs"] == live_outs(after, contracts, game.rules, unseen)
+    worse = list(view.hand or ())
+    worse.remove(greedy.card)
+    assert live_outs(worse, contracts, game.rules, unseen) < look.details["live_outs"]
+
+
+def test_it_keeps_the_jokers() -> None:
+    game, seat = position("9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C JK", "2C")
+    decision = LookaheadBot(rules=game.rules).decide(game.view(seat),
+                                                     game.legal_actions(seat))
+    assert isinstance(decision.action, Discard)
+    assert not decision.action.card.is_joker
+
+
+def test_the_coach_names_the_live_outs() -> None:
+    game, seat = position("9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH", "KC KC KH KH KS KS KD")
+    tip = hint(game.view(seat), game.rules, lang="en", legal=game.legal_actions(seat))
+    assert tip.code == "discard_outs"
+    assert "unseen cards that would help you" in tip.reason or "keep the" in tip.reason
+    tip_es = hint(game.view(seat), game.rules, lang="es", legal=game.legal_actions(seat))
+    assert tip_es.action == tip.action
+
+
+def test_lookahead_is_deterministic_and_legal_through_whole_games() -> None:
+    for preset in PRESETS:
+        rules = RuleSet.preset(preset)
+        game = Game.new(rules, ["A", "B", "C"], seed=11)
+        bots = [LookaheadBot(i, rules) for i in range(3)]
+        twins = [LookaheadBot(i + 10, rules) for i in range(3)]
+        steps = 0
+        while not game.is_over and steps < 3000:
+            seat = game.seat_to_act
+            assert seat is not None
+            view, legal = game.view(seat), game.legal_actions(seat)
+            action = bots[seat].choose(view, legal)
+            assert action == twins[seat].choose(view, legal)
+            assert action in legal
+            game.apply(action)
+            steps += 1
+        assert game.is_over, preset
+
+
+def test_lookahead_beats_greedy_over_a_few_deals() -> None:
+    """Not the measurement (docs/bots.md has that): a guard that the planner still plays
+    better than greedy, summed over 24 two-seat chile games with the seats swapped."""
+    rules = RuleSet.preset("chile")
+    ahead = 0
+    for deal in range(12):
+        for swap in (False, True):
+            game = Game.new(rules, ["A", "B"], seed=500 + deal)
+            look, greedy = LookaheadBot(1, rules), GreedyBot(2, rules)
+            bots = [greedy, look] if swap else [look, greedy]
+            while not game.is_over:
+                seat = game.seat_to_act
+                assert seat is not None
+                game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+            totals = game.score_sheet().totals
+            me = 1 if swap else 0
+            ahead += totals[1 - me] - totals[me]
+    assert ahead > 0
+
+
+def test_the_named_search_bot_plans_with_lookahead() -> None:
+    from carioca.bots import SearchBot, make_bot
+
+    game, seat = position("9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH", "KC KC KH KH KS KS KD")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    bot = make_bot("search", 3, game.rules)
+    assert isinstance(bot, SearchBot) and bot.planner == "lookahead"
+    action = bot.choose(view, legal)
+    # the live-outs discard is trusted: played at once, without a playout
+    assert str(action) == str(LookaheadBot(rules=game.rules).choose(view, legal))
+    assert bot.last_playouts == 0
+    # a search planning with greedy weighs its doubts here instead
+    plain = SearchBot(3, rules=game.rules, playouts=8, width=2, confidence=2.5)
+    assert plain.choose(view, legal) in legal
+    assert plain.last_playouts > 0
