@@ -102,7 +102,7 @@ _WORDS: dict[str, dict[str, str]] = {
                          "acerca al contrato",
         "discard": "bota el {card}: es la carta que menos te sirve",
         "discard_outs": "bota el {card}: así quedan {live_outs} cartas por salir que te "
-                        "sirven, más que botando otra",
+                        "sirven",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
@@ -141,7 +141,7 @@ _WORDS: dict[str, dict[str, str]] = {
                          "the contract closer",
         "discard": "discard the {card}: it is the card you need least",
         "discard_outs": "discard the {card}: that leaves {live_outs} unseen cards that would "
-                        "help you, more than any other discard",
+                        "help you",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",

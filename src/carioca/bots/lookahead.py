@@ -36,8 +36,9 @@ from .greedy import Decision, GreedyBot, _feeding, _lost, _Memo, _neighbours, _w
 __all__ = ["LookaheadBot", "unseen_counts", "live_outs", "FEED_COST"]
 
 FEED_COST = 9
-"""What a discard that fits the next player's pozo takes costs, in live outs (measured in
-docs/bots.md: 3 was worse, 9 and 15 alike)."""
+"""What a discard that fits the next player's pozo takes costs, in live outs (docs/bots.md:
+without it the planner won 58.0% of 200 games against greedy, with 9 61.8%; 9 and 15 alike
+over 600 games)."""
 
 
 def unseen_counts(view: View, rules: RuleSet) -> Counter[Card]:
@@ -82,9 +83,6 @@ class LookaheadBot(GreedyBot):
     def __repr__(self) -> str:
         return f"LookaheadBot(seed={self.seed!r})"
 
-    def _lost(self, view: View, missing: int, others_down: list[int]) -> bool:
-        return _lost(view, missing, others_down)
-
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]
                  ) -> Decision:
@@ -93,7 +91,7 @@ class LookaheadBot(GreedyBot):
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
         memo = _Memo(rules, owed)
         now = memo.missing(hand)
-        if self._lost(view, now, others_down):
+        if _lost(view, now, others_down):
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
         feeds = _feeding(view, rules, (seat + 1) % len(view.players))
         unseen = unseen_counts(view, rules)
