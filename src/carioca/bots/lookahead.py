@@ -95,7 +95,7 @@ class LookaheadBot(GreedyBot):
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
         feeds = _feeding(view, rules, (seat + 1) % len(view.players))
         unseen = unseen_counts(view, rules)
-        best: tuple[tuple[Any, ...], Card, int] | None = None
+        best: tuple[tuple[Any, ...], Card, int, bool] | None = None
         for card in sorted(discards):
             if rules.is_wild(card):
                 continue  # keep the jokers: a wild card goes only when every natural is needed
@@ -109,16 +109,15 @@ class LookaheadBot(GreedyBot):
             key = (-(outs - self.feed_cost * fed), _neighbours(card, hand, rules),
                    -rules.value(card), card)
             if best is None or key < best[0]:
-                best = (key, card, outs)
+                best = (key, card, outs, fed)
         if best is None:  # every natural card is needed: greedy knows which to give up
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
-        _, card, outs = best
+        _, card, outs, fed = best
         details: dict[str, Any] = {"card": card, "missing": now, "before": now,
                                    "live_outs": outs}
         if self._explain:
             keep = _worth_keeping(view, seat, hand, card, memo)
             if keep is not None:
                 details["keep"], details["target"] = keep
-        return Decision(discards[card], "discard_feeds" if feeds(card) else "discard_outs",
-                        details)
+        return Decision(discards[card], "discard_feeds" if fed else "discard_outs", details)
 
