@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -11,7 +12,7 @@ from hypothesis import strategies as st
 
 from carioca import Card, Deal, Discard, Draw, Game, RuleSet
 from carioca.bots import GreedyBot, LookaheadBot
-from carioca.bots.lookahead import live_outs, unseen_counts
+from carioca.bots.lookahead import feeding_by_contract, live_outs, unseen_counts
 from carioca.cards import deck, parse_cards
 from carioca.coach import hint
 from carioca.solver import missing_cards
@@ -118,6 +119,45 @@ def test_it_throws_the_card_whose_rank_is_dead() -> None:
     worse = list(view.hand or ())
     worse.remove(greedy.card)
     assert live_outs(worse, contracts, game.rules, unseen) < look.details["live_outs"]
+
+
+@pytest.mark.parametrize(("contract", "feeding", "safe"), [
+    ("2T", "7S 7D JK", "8H 6H 9H KS"),
+    ("2E", "8H 6H 5H 9H JK", "7S 7D 10H KS"),
+    ("1T+1E", "7S 8H 9H", "10H 8S KS"),
+])
+def test_a_card_feeds_only_what_the_next_contract_can_use(contract: str, feeding: str,
+                                                          safe: str) -> None:
+    # The next player (seat 0) took the 7H from the pozo. For tríos only the other sevens
+    # help them, for escalas only hearts near the seven; a joker helps any contract.
+    game, seat = position("9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH", "2C")
+    view = dataclasses.replace(game.view(seat), known=(tuple(cs("7H")), ()),
+                               owed=((contract,), (contract,)))
+    feeds = feeding_by_contract(view, game.rules, 0)
+    assert [str(c) for c in cs(feeding) if not feeds(c)] == []
+    assert [str(c) for c in cs(safe) if feeds(c)] == []
+
+
+def test_the_dearer_card_goes_when_the_outs_are_nearly_equal() -> None:
+    # Round 1 (two tríos): a pair of nines and singles; every single is an out for its own
+    # rank. Three threes lie in the pozo, so the 3C keeps the fewest outs: without weighing
+    # the points that is the card to throw. But the ace costs 20 points when someone else
+    # goes out, which is worth more than the three outs it has over the 3C.
+    mine = "9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH"
+    game, seat = position(mine, "3H 3S 3D")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    plain = LookaheadBot(rules=game.rules, value_weight=0).choose(view, legal)
+    weighed = LookaheadBot(rules=game.rules).decide(view, legal)
+    assert isinstance(weighed.action, Discard) and isinstance(plain, Discard)
+    assert str(weighed.action.card) == "AH"
+    assert str(plain.card) == "3C"
+    assert weighed.reason == "discard_dear"
+    assert weighed.details["points"] == 20
+    tip = hint(view, game.rules, lang="en", legal=legal)
+    assert tip.code == "discard_dear" and tip.action == weighed.action
+    assert tip.reason.startswith("discard the AH: it costs 20 points if someone else goes out")
+    tip_es = hint(view, game.rules, lang="es", legal=legal)
+    assert tip_es.reason.startswith("bota el AH: vale 20 puntos si otro se va primero")
 
 
 def test_it_keeps_the_jokers() -> None:

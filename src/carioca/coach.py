@@ -103,6 +103,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "bota el {card}: es la carta que menos te sirve",
         "discard_outs": "bota el {card}: así quedan {live_outs} cartas por salir que te "
                         "sirven",
+        "discard_dear": "bota el {card}: vale {points} puntos si otro se va primero, y aún "
+                        "quedan {live_outs} cartas por salir que te sirven",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
@@ -142,6 +144,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "discard the {card}: it is the card you need least",
         "discard_outs": "discard the {card}: that leaves {live_outs} unseen cards that would "
                         "help you",
+        "discard_dear": "discard the {card}: it costs {points} points if someone else goes "
+                        "out first, and {live_outs} unseen cards that would help you remain",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",

@@ -117,8 +117,8 @@ SEARCH_STYLE: dict[str, Any] = {
     "confidence": 2.5,
     "plausible": 8,
     "trust": ("go_out", "agregar", "swap_layoff", "swap_relocate", "forced",
-              "discard_outs", "discard_feeds", "draw_pozo_out", "draw_pozo_layoff",
-              "draw_mazo", "draw_pozo_only"),
+              "discard_outs", "discard_dear", "discard_feeds", "draw_pozo_out",
+              "draw_pozo_layoff", "draw_mazo", "draw_pozo_only"),
 }
 """How every named search bot searches (:class:`SearchBot`). The planner is the lookahead bot:
 its discards while building the contract are already an exact expectimax over the next draw
