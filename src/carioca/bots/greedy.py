@@ -460,20 +460,27 @@ def _neighbours(card: Card, hand: Sequence[Card], rules: RuleSet) -> int:
     return n
 
 
-def _feeding(view: View, rules: RuleSet, seat: int) -> Any:
+def _feeding(view: View, rules: RuleSet, seat: int, *, by_contract: bool = False) -> Any:
     """A test: does discarding this card help ``seat`` (the next player)? It does when the
     card goes with a card they were seen to take (same rank, or same suit within two ranks),
-    or when they are down and it fits a meld on the table."""
-    known = view.known[seat] if view.known else ()
+    or when they are down and it fits a meld on the table. ``by_contract`` narrows "goes
+    with" to what their contract can use: the rank only for tríos, the suit only for
+    escalas (greedy itself counts both in every round)."""
+    trios = escalas = True
+    if by_contract:
+        kinds = {spec.kind for contract in _owed(view, seat) for spec in contract.melds}
+        if kinds:
+            trios, escalas = "trio" in kinds, bool(kinds - {"trio"})
+    known = [k for k in (view.known[seat] if view.known else ()) if not rules.is_wild(k)]
     down = view.down[seat]
 
     def feeds(card: Card) -> bool:
         if rules.is_wild(card):
             return True
         for k in known:
-            if rules.is_wild(k):
-                continue
-            if k.rank == card.rank or (k.suit == card.suit and abs(k.rank - card.rank) <= 2):
+            if trios and k.rank == card.rank:
+                return True
+            if escalas and k.suit == card.suit and 0 < abs(k.rank - card.rank) <= 2:
                 return True
         return down and _fitting_meld(card, view.melds, rules) is not None
 

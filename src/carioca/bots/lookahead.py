@@ -34,16 +34,7 @@ from ..cards import Card, deck_counts
 from ..engine import View
 from ..rules import Contract, RuleSet
 from ..solver import distance
-from .greedy import (
-    Decision,
-    GreedyBot,
-    _fitting_meld,
-    _lost,
-    _Memo,
-    _neighbours,
-    _owed,
-    _worth_keeping,
-)
+from .greedy import Decision, GreedyBot, _feeding, _lost, _Memo, _neighbours, _worth_keeping
 
 __all__ = ["LookaheadBot", "unseen_counts", "live_outs", "feeding_by_contract", "FEED_COST",
            "VALUE_WEIGHT"]
@@ -88,23 +79,7 @@ def feeding_by_contract(view: View, rules: RuleSet, seat: int) -> Callable[[Card
     were seen to take, or fits a meld on the table once they are down), narrowed to what
     their contract can use: a card of the same rank only feeds tríos, a card of the same suit
     one or two ranks away only feeds escalas."""
-    owed = _owed(view, seat)
-    kinds = {spec.kind for contract in owed for spec in contract.melds}
-    trios = not kinds or "trio" in kinds
-    escalas = not kinds or bool(kinds - {"trio"})
-    known = [k for k in (view.known[seat] if view.known else ()) if not rules.is_wild(k)]
-    down = view.down[seat]
-
-    def feeds(card: Card) -> bool:
-        if rules.is_wild(card):
-            return True
-        for k in known:
-            if trios and k.rank == card.rank:
-                return True
-            if escalas and k.suit == card.suit and 0 < abs(k.rank - card.rank) <= 2:
-                return True
-        return down and _fitting_meld(card, view.melds, rules) is not None
-
+    feeds: Callable[[Card], bool] = _feeding(view, rules, seat, by_contract=True)
     return feeds
 
 
@@ -142,7 +117,7 @@ class LookaheadBot(GreedyBot):
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
         feeds = feeding_by_contract(view, rules, (seat + 1) % len(view.players))
         unseen = unseen_counts(view, rules)
-        best: tuple[tuple[Any, ...], Card, int, bool] | None = None
+        best: tuple[tuple[Any, ...], Card, int, bool, float] | None = None
         most_outs = -math.inf  # the best worth without the points: did the points decide?
         for card in sorted(discards):
             if rules.is_wild(card):
@@ -159,13 +134,13 @@ class LookaheadBot(GreedyBot):
             key = (-(plain + self.value_weight * rules.value(card)),
                    _neighbours(card, hand, rules), -rules.value(card), card)
             if best is None or key < best[0]:
-                best = (key, card, outs, fed)
+                best = (key, card, outs, fed, plain)
         if best is None:  # every natural card is needed: greedy knows which to give up
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
-        _, card, outs, fed = best
+        _, card, outs, fed, plain = best
         details: dict[str, Any] = {"card": card, "missing": now, "before": now,
                                    "live_outs": outs, "points": rules.value(card)}
-        if outs - self.feed_cost * fed < most_outs:
+        if plain < most_outs:
             # A dearer card goes at the cost of a few outs: say so, not which card to keep.
             return Decision(discards[card], "discard_dear", details)
         if self._explain:
