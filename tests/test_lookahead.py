@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from carioca import Card, Deal, Discard, Draw, Game, RuleSet
 from carioca.bots import GreedyBot, LookaheadBot
-from carioca.bots.lookahead import feeding_by_contract, live_outs, unseen_counts
+from carioca.bots.lookahead import feeding_by_contract, live_outs, refused_by, unseen_counts
 from carioca.cards import deck, parse_cards
 from carioca.coach import hint
 from carioca.solver import missing_cards
@@ -231,3 +231,36 @@ def test_the_named_search_bot_plans_with_lookahead() -> None:
     plain = SearchBot(3, rules=game.rules, playouts=8, width=2, confidence=2.5)
     assert plain.choose(view, legal) in legal
     assert plain.last_playouts > 0
+
+
+def test_a_rank_the_next_player_refused_is_safer_to_throw_in_the_rounds_of_trios() -> None:
+    # Round 1 (two tríos), singles all round. Unweighed, the ace goes: it costs the most
+    # points. But Ana (the next player) threw a jack this round and let a queen pass on the
+    # pozo: for tríos any jack or queen is a card she does not collect, so the JS goes.
+    mine = "9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH"
+    game, seat = position(mine, "2C")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    blind = LookaheadBot(rules=game.rules).decide(view, legal)
+    assert isinstance(blind.action, Discard) and str(blind.action.card) == "AH"
+    log = ({"p": 0, "discard": "JH"}, {"p": 1, "draw": "mazo"}, {"p": 1, "discard": "QC"},
+           {"p": 0, "draw": "mazo"}, {"p": 0, "discard": "5C"}, *view.log)
+    told = dataclasses.replace(view, log=log)
+    refused = refused_by(told, game.rules, 0)
+    assert [str(c) for c in cs("JS JH QD QC 5D") if not refused(c)] == []
+    assert [str(c) for c in cs("JK 9C AH KD") if refused(c)] == []
+    decision = LookaheadBot(rules=game.rules).decide(told, legal)
+    assert isinstance(decision.action, Discard) and str(decision.action.card) in ("JS", "QD")
+    assert decision.reason == "discard_safe"
+    tip = hint(told, game.rules, lang="en", legal=legal)
+    assert tip.code == "discard_safe"
+    assert tip.reason.startswith(f"discard the {decision.action.card}: Ana threw or passed")
+    tip_es = hint(told, game.rules, lang="es", legal=legal)
+    assert tip_es.reason.startswith(f"bota el {decision.action.card}: Ana ya botó")
+    # Where Ana owes escalas a card of the same rank may still help her: only the very card
+    # she refused is, and the planner leaves the bonus out of those rounds.
+    escalas = dataclasses.replace(told, owed=(("2E",), ("2E",)))
+    refused_escalas = refused_by(escalas, game.rules, 0)
+    assert refused_escalas(cs("JH")[0]) and not refused_escalas(cs("JS")[0])
+    assert LookaheadBot(rules=game.rules).decide(escalas, legal).reason != "discard_safe"
+    plain = LookaheadBot(rules=game.rules, safe_bonus=0).decide(told, legal)
+    assert plain.action == blind.action

@@ -150,11 +150,45 @@ def test_time_budget_is_kept() -> None:
     assert bot.last_playouts >= 2
 
 
+def test_action_budget_caps_the_playouts_and_decides_the_same_every_time() -> None:
+    game = started("chile", 4, 3, 1)
+    seat = game.seat_to_act
+    assert seat is not None
+    view, legal = game.view(seat), game.legal_actions(seat)
+    free = SearchBot(seed=1, playouts=40, rules=game.rules, policy="eager")
+    free.choose(view, legal)
+    assert free.last_playouts == 40
+    per_playout = free.last_actions / free.last_playouts
+    budget = int(8 * per_playout)
+    capped = [SearchBot(seed=1, playouts=40, actions=budget, rules=game.rules, policy="eager")
+              for _ in range(2)]
+    picks = {bot.choose(view, legal) for bot in capped}
+    assert len(picks) == 1 and picks.pop() in legal
+    bot = capped[0]
+    assert len(set(legal)) <= bot.last_playouts < 40  # every candidate is tried once
+    # A phase stops once it has spent its share: over the budget by one playout at most
+    # per candidate still alive.
+    assert bot.last_actions <= budget + len(set(legal)) * 3 * per_playout
+    assert capped[1].last_actions == bot.last_actions
+
+
+def test_named_search_bots_cap_their_actions_by_their_budget() -> None:
+    from carioca.bots.levels import ACTIONS_PER_PLAYOUT
+
+    rules = RuleSet.preset("chile")
+    for name in ("search", "campeon", "rosa"):
+        bot = make_bot(name, seed=1, rules=rules)
+        assert isinstance(bot, SearchBot)
+        assert bot.actions == ACTIONS_PER_PLAYOUT * bot.playouts
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="at least one playout"):
         SearchBot(playouts=0)
     with pytest.raises(ValueError, match="seconds"):
         SearchBot(seconds=0)
+    with pytest.raises(ValueError, match="action budget"):
+        SearchBot(actions=0)
     with pytest.raises(ValueError, match="objective"):
         SearchBot(objective="greed")  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown policy 'clever'"):

@@ -21,6 +21,7 @@ from carioca.rules import PRESETS, Contract, MeldSpec, RuleSet
 from carioca.solver import (
     Distance,
     Step,
+    _stuck,
     best_arrangement,
     can_meet,
     distance,
@@ -515,6 +516,20 @@ def test_go_out_with_a_swap_that_frees_a_joker() -> None:
     assert go_out_plan(hand, table, off, down=True, may_layoff=True, keep=1) is None
 
 
+def test_a_card_whose_rank_an_escala_holds_naturally_never_goes_there() -> None:
+    # The escala holds 2D naturally (closed for good) and 4D as a joker (a swap takes 4D).
+    table = [meld("2D 3D JK 5D 6D 7D", "escala"), meld("AS AD JK")]
+    assert _stuck(cs("2D"), table, CHILE) == 1
+    assert _stuck(cs("4D 8D AH"), table, CHILE) == 0
+    assert _stuck(cs("2D 2S"), table, CHILE) == 2
+    # Two such cards: no way out, found without trying every order of the other plays.
+    hand = cs("2S 2D AH AC 8D")
+    assert go_out_plan(hand, table, CHILE, down=True, may_layoff=True, keep=1) is None
+    assert brute_shed(hand, table, CHILE, 1) is False
+    steps = go_out_plan(cs("2S AH AC 8D"), table, CHILE, down=True, may_layoff=True, keep=1)
+    assert steps is not None and steps[-1].card == Card.parse("2S")
+
+
 def test_go_out_not_down_in_a_round_that_needs_it_at_once() -> None:
     chile = CHILE
     contract = chile.rounds[6].contracts  # 3E, at once
@@ -605,7 +620,7 @@ TABLE_MELDS = [
 @settings(max_examples=150, deadline=None)
 @given(table=st.lists(st.sampled_from(TABLE_MELDS), min_size=1, max_size=4, unique=True),
        hand=st.lists(st.sampled_from(cs("7C 7S QD QC 4C 9C 10C 3C 8H 10H KH KD 5D JK 9S AS "
-                                       "2H 5S")), min_size=1, max_size=6))
+                                       "2H 5S 6C 2D JH")), min_size=1, max_size=6))
 def test_go_out_plan_agrees_with_brute_force(table: list[tuple[str, str]], hand: list[Card]
                                               ) -> None:
     melds = [meld(text, kind) for text, kind in table]

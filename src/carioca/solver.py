@@ -1497,7 +1497,7 @@ def _stuck(cards: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> int:
     """Cards no meld on the table can ever take (by agregar or a swap): a lower bound on the
     cards that stay in hand."""
     ranks = {m.rank for m in melds if m.kind == "trio"}
-    suits = {m.suit for m in melds if m.kind == "escala"}
+    escalas = [m for m in melds if m.kind == "escala"]
     any_meld = bool(melds)
     full_with_wild = any(m.kind in ("sucia", "real", "colores") and m.wild_count for m in melds)
     stuck = 0
@@ -1505,9 +1505,21 @@ def _stuck(cards: Sequence[Card], melds: Sequence[Meld], rules: RuleSet) -> int:
         if rules.is_wild(c):
             if not any_meld:
                 stuck += 1
-        elif c.rank not in ranks and c.suit not in suits and not full_with_wild:
+        elif c.rank not in ranks and not full_with_wild and not any(
+                m.suit == c.suit and _escala_may_take(m, c.rank) for m in escalas):
             stuck += 1
     return stuck
+
+
+def _escala_may_take(meld: Meld, rank: int) -> bool:
+    """Whether an escala may ever take a natural card of its suit and ``rank``: it has no
+    place of that rank yet (it may grow there), or a wild card holds it (a swap). A natural
+    card never leaves a meld and an escala holds each rank once, so a rank held by a
+    natural card is closed for good."""
+    for i, is_wild in enumerate(meld.wild):
+        if rank_at(meld.start + i) == rank:
+            return is_wild
+    return True
 
 
 def go_out_plan(hand: Sequence[Card], table_melds: Sequence[Meld], rules: RuleSet, *,

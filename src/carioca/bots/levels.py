@@ -26,7 +26,7 @@ from ..rules import RuleSet
 from .random_bot import Bot, RandomBot
 from .search import Objective, SearchBot, policy_factory
 
-__all__ = ["BotSpec", "BOTS", "EagerBot", "make_bot", "bot_names"]
+__all__ = ["BotSpec", "BOTS", "EagerBot", "make_bot", "bot_names", "ACTIONS_PER_PLAYOUT"]
 
 Policy = Literal["random", "eager", "greedy", "lookahead", "search"]
 
@@ -95,6 +95,7 @@ class BotSpec:
         else:
             assert self.playouts is not None
             bot = SearchBot(seed, playouts=self.playouts, rules=rules,
+                            actions=ACTIONS_PER_PLAYOUT * self.playouts,
                             policy=self.playout_policy, objective=self.objective,
                             **SEARCH_STYLE)
         bot.name = name or self.name
@@ -111,13 +112,20 @@ SEARCH_PLAYOUTS = 32
 """The budget of the plain ``search`` bot: under 1 s a decision on one core in 2-seat chile
 (see docs/bots.md for what it costs and how it fares)."""
 
+ACTIONS_PER_PLAYOUT = 128
+"""The named search bots also stop a decision once their playouts have played this many game
+actions per playout of the budget, on average (``SearchBot(actions=...)``). A playout early in
+a round of 4 seats plays about 100-150 actions, of 8 seats several hundred: the cap keeps a
+decision at a big table as quick as at a small one (docs/bots.md), and, unlike a time limit,
+decides the same on every machine."""
+
 SEARCH_STYLE: dict[str, Any] = {
     "planner": "lookahead",
     "width": 2,
     "confidence": 2.5,
     "plausible": 8,
     "trust": ("go_out", "agregar", "swap_layoff", "swap_relocate", "forced",
-              "discard_outs", "discard_dear", "discard_feeds", "draw_pozo_out",
+              "discard_outs", "discard_dear", "discard_feeds", "discard_safe", "draw_pozo_out",
               "draw_pozo_layoff", "draw_mazo", "draw_pozo_only"),
 }
 """How every named search bot searches (:class:`SearchBot`). The planner is the lookahead bot:

@@ -178,6 +178,10 @@ class SearchBot:
 
     ``playouts`` is the budget of playouts per decision (deterministic); ``seconds``, when
     given, is a time budget instead (the choice then depends on the machine's speed).
+    ``actions``, when given, also caps the game actions all the playouts of one decision may
+    play: the search stops at whichever budget runs out first. Long rounds (more seats, a
+    mazo reshuffled) then cost no more than short ones, and, unlike ``seconds``, the cap
+    gives the same choice on any machine.
     ``horizon``, when given, cuts each playout after that many actions and scores the hands
     as they are then (as if the round ended with nobody out).
     ``confidence`` > 0 makes the bot trust its playout policy: the policy's own move is kept
@@ -199,8 +203,8 @@ class SearchBot:
                         "(prueba cada jugada en repartos posibles y se queda con la mejor).")
 
     def __init__(self, seed: int | None = None, *, playouts: int = 200,
-                 seconds: float | None = None, horizon: int | None = None,
-                 rules: RuleSet | None = None,
+                 seconds: float | None = None, actions: int | None = None,
+                 horizon: int | None = None, rules: RuleSet | None = None,
                  policy: str | PolicyFactory = "greedy",
                  planner: str | PolicyFactory | None = None,
                  objective: Objective = "relative",
@@ -212,6 +216,8 @@ class SearchBot:
             raise ValueError("a search needs at least one playout per decision")
         if seconds is not None and seconds <= 0:
             raise ValueError("a time budget must be more than 0 seconds")
+        if actions is not None and actions < 1:
+            raise ValueError("an action budget is at least 1 action per decision")
         if objective not in ("relative", "own", "leader"):
             raise ValueError(f"unknown objective {objective!r}: relative, own or leader")
         if horizon is not None and horizon < 0:
@@ -232,6 +238,7 @@ class SearchBot:
         self.playouts = playouts
         self.horizon = horizon
         self.seconds = seconds
+        self.actions = actions
         self.rules = rules
         self.objective: Objective = objective
         for named in (policy, planner):
@@ -248,9 +255,13 @@ class SearchBot:
             self.description = description
         self.last_playouts = 0
         """How many playouts the last decision used."""
+        self.last_actions = 0
+        """How many game actions the playouts of the last decision played."""
 
     def __repr__(self) -> str:
         budget = f"seconds={self.seconds!r}" if self.seconds else f"playouts={self.playouts}"
+        if self.actions is not None:
+            budget += f", actions={self.actions}"
         return f"SearchBot(seed={self.seed!r}, {budget}, objective={self.objective!r})"
 
     def _policy(self, rules: RuleSet, which: str | PolicyFactory | None = None
@@ -272,8 +283,8 @@ class SearchBot:
         candidates: list[Action] = list(dict.fromkeys(legal))
         if not candidates:
             raise ValueError("the bot was asked to move with no legal action")
+        self.last_playouts = self.last_actions = 0
         if len(candidates) == 1:
-            self.last_playouts = 0
             return candidates[0]
         rules = rules_of(self.rules, legal)
         prior: Action | None = None
@@ -284,14 +295,12 @@ class SearchBot:
                 decision = decide(view, legal, explain=False)  # GreedyBot.decide
                 prior = decision.action
                 if decision.reason in self.trust and prior in candidates:
-                    self.last_playouts = 0
                     return prior
             else:
                 prior = policy.choose(view, legal)
             if self.width and prior in candidates:
                 candidates = self._ranked(policy, view, candidates, prior)
                 if len(candidates) == 1:
-                    self.last_playouts = 0
                     return candidates[0]
         best = self._search(view, rules, list(candidates), prior)
         assert best is not None
@@ -312,6 +321,7 @@ class SearchBot:
         return ranked
 
     def wants_to_buy(self, view: View, legal: Sequence[Action]) -> bool:
+        self.last_playouts = self.last_actions = 0
         buy = next((a for a in legal if isinstance(a, Buy)), None)
         if buy is None:
             return False
@@ -341,8 +351,9 @@ class SearchBot:
         values: list[list[float]] = [[] for _ in candidates]
         alive = list(range(len(candidates)))
         phases = max(1, math.ceil(math.log2(len(candidates))))
-        used = 0
+        used = acted = 0
         slice_end = 0.0
+        acted_end = math.inf
         for phase in range(phases):
             left = phases - phase
             if deadline is None:
@@ -351,20 +362,25 @@ class SearchBot:
             else:
                 target = 10_000
                 slice_end = time.perf_counter() + (deadline - time.perf_counter()) / left
+            if self.actions is not None:  # each phase gets its share of what is left
+                acted_end = acted + (self.actions - acted) / left
             while True:
                 need = min(len(values[i]) for i in alive)
                 if need >= target:
                     break
-                if deadline is not None and need > 0 and time.perf_counter() >= slice_end:
+                if need > 0 and (acted >= acted_end or (
+                        deadline is not None and time.perf_counter() >= slice_end)):
                     break
                 while len(worlds) <= need:
                     worlds.append(self._rng.getrandbits(32))
                 for i in alive:
                     if len(values[i]) > need:
                         continue
-                    values[i].append(self._playout(view, rules, candidates[i], worlds[need],
-                                                   seat, totals_before))
+                    value, played = self._playout(view, rules, candidates[i], worlds[need],
+                                                  seat, totals_before)
+                    values[i].append(value)
                     used += 1
+                    acted += played
             if len(alive) <= 1:
                 break
             alive.sort(key=lambda i: (-_mean(values[i]), i))
@@ -374,7 +390,7 @@ class SearchBot:
             alive = survivors
             if len(alive) == 1:
                 break
-        self.last_playouts = used
+        self.last_playouts, self.last_actions = used, acted
         best = max(alive, key=lambda i: (_mean(values[i]), -i))
         if keep >= 0 and best != keep and not self._sure(values[best], values[keep]):
             best = keep
@@ -419,22 +435,25 @@ class SearchBot:
         return best_seed
 
     def _playout(self, view: View, rules: RuleSet, action: Action | None, world: int,
-                 seat: int, totals_before: Sequence[int]) -> float:
+                 seat: int, totals_before: Sequence[int]) -> tuple[float, int]:
+        """The worth of playing ``action`` in ``world``, and the actions the playout took."""
         world_rng = random.Random(self._world(view, rules, world, seat))
         game = Game.from_view(view, rules, world_rng)
         start = len(game.results)
+        played = 0
         if action is not None:
             game.apply(action)
+            played = 1
         if len(game.results) == start:
             make = self._policy(rules)
             bots = [make(world_rng.getrandbits(32)) for _ in range(game.n)]
             limit = _MAX_ACTIONS if self.horizon is None else self.horizon
-            play_until_round_end(game, bots, max_actions=limit)
+            played += play_until_round_end(game, bots, max_actions=limit)
         if len(game.results) == start:  # cut at the horizon: score the hands as they are
             scores: Sequence[int] = _hand_scores(game, rules)
         else:
             scores = game.results[start].scores
-        return round_utility(scores, seat, rules, self.objective, totals_before)
+        return round_utility(scores, seat, rules, self.objective, totals_before), played
 
 
 def _hand_scores(game: Game, rules: RuleSet) -> list[int]:
