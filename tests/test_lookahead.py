@@ -253,9 +253,12 @@ def test_a_rank_the_next_player_refused_is_safer_to_throw_in_the_rounds_of_trios
     assert decision.reason == "discard_safe"
     tip = hint(told, game.rules, lang="en", legal=legal)
     assert tip.code == "discard_safe"
-    assert tip.reason.startswith(f"discard the {decision.action.card}: Ana threw or passed")
+    thrown = decision.action.card
+    rank = {"JS": "J", "QD": "Q"}[str(thrown)]
+    assert tip.reason == (f"discard the {thrown}: Ana threw or passed a {rank} this round, so "
+                          "they are not collecting them")
     tip_es = hint(told, game.rules, lang="es", legal=legal)
-    assert tip_es.reason.startswith(f"bota el {decision.action.card}: Ana ya botó")
+    assert tip_es.reason.startswith(f"bota el {thrown}: Ana ya botó o dejó pasar un {rank}")
     # Where Ana owes escalas a card of the same rank may still help her: only the very card
     # she refused is, and the planner leaves the bonus out of those rounds.
     escalas = dataclasses.replace(told, owed=(("2E",), ("2E",)))

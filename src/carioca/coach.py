@@ -29,7 +29,7 @@ from typing import Any
 from .actions import Action
 from .bots.greedy import Decision
 from .bots.lookahead import LookaheadBot
-from .cards import Card
+from .cards import RANKS, Card
 from .engine import Game, View
 from .rules import RuleSet
 from .solver import Step
@@ -109,8 +109,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
                          "a {next}",
-        "discard_safe": "bota el {card}: {next} ya botó o dejó pasar esa carta en esta "
-                        "ronda, así que no le sirve",
+        "discard_safe": "bota el {card}: {next} ya botó o dejó pasar un {rank} en esta "
+                        "ronda, así que no junta esos",
         "discard_lost": "bota el {card}: la ronda se ve difícil, bota primero las cartas que "
                         "más valen",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
@@ -151,8 +151,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",
-        "discard_safe": "discard the {card}: {next} threw or passed that card this round, "
-                        "so it does not help them",
+        "discard_safe": "discard the {card}: {next} threw or passed a {rank} this round, "
+                        "so they are not collecting them",
         "discard_lost": "discard the {card}: this round looks lost, so shed the dearest cards "
                         "first",
         "discard_down": "discard the {card}: you are down; keep what you can lay off and shed "
@@ -198,6 +198,7 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
     if code == "discard_safe":
         seat = view.seat if view.seat is not None else 0
         values["next"] = view.players[(seat + 1) % len(view.players)]
+        values["rank"] = RANKS[d["card"].rank - 1]
     if code in ("discard", "discard_feeds", "discard_outs"):
         if "keep" in d and "target" in d:
             return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
