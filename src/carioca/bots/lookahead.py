@@ -200,8 +200,9 @@ class LookaheadBot(GreedyBot):
             most_outs = max(most_outs, plain)
             worth = plain + self.value_weight * rules.value(card)
             tail = (_neighbours(card, hand, rules), -rules.value(card), card)
-            if unsafe_best is None or (-worth, *tail) < unsafe_best:
-                unsafe_best = (-worth, *tail)
+            unsafe_key = (-worth, *tail)
+            if unsafe_best is None or unsafe_key < unsafe_best:
+                unsafe_best = unsafe_key
             if refused is not None and not fed and refused(card):
                 worth += self.safe_bonus
             key = (-worth, *tail)
