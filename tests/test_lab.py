@@ -286,6 +286,40 @@ def test_tournament_command_table() -> None:
     assert "win rate" in result.output and "eager" in result.output
 
 
+def test_tournament_games_out_pairs_two_runs(tmp_path: Path) -> None:
+    """--games-out writes one line a game; two runs on the same seed pair game by game
+    (bench/bench_bots.py), and a file that cannot be written is refused before any play."""
+    args = ["tournament", "--preset", "chico", "--games", "4", "--set", "rounds=[1]",
+            "--workers", "1", "--seed", "3", "--json"]
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    one = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out", str(first)])
+    two = runner.invoke(_app(), [*args, "--bots", "greedy,random", "--games-out", str(second)])
+    assert one.exit_code == 0 and two.exit_code == 0, one.output + two.output
+    lines = [json.loads(line) for line in first.read_text().splitlines()]
+    assert [(g["deal"], g["rotation"]) for g in lines] == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert lines[1]["lineup"] == ["random", "eager"]
+    wins = sum(1 / len(g["winners"]) for g in lines
+               for seat in g["winners"] if g["lineup"][seat] == "eager")
+    assert wins / 4 == pytest.approx(json.loads(one.output)["bots"][0]["win_rate"])
+    assert all(len(g["max_seconds"]) == 2 for g in lines)
+
+    import importlib.util
+    spec = importlib.util.spec_from_file_location(
+        "bench_bots", Path(__file__).resolve().parent.parent / "bench" / "bench_bots.py")
+    assert spec is not None and spec.loader is not None
+    bench = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench)
+    paired = bench.per_game(bench.load(first), "eager")
+    assert sorted(paired) == [(0, 0), (0, 1), (1, 0), (1, 1)]
+    assert bench.main(["paired", str(first), str(second)]) == 0
+    assert bench.main(["paired", str(first), str(second), "--b", "wizard"]) == 2
+
+    refused = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out",
+                                     str(tmp_path / "no" / "such" / "dir.jsonl")])
+    assert refused.exit_code != 0
+    assert "could not write" in refused.output and "Traceback" not in refused.output
+
+
 def test_simulate_command(tmp_path: Path) -> None:
     out = tmp_path / "sim"
     result = runner.invoke(_app(), ["simulate", "--preset", "chico", "--players", "2",

@@ -4,6 +4,9 @@ and the reasons given when cards are not a meld."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume as hyp_assume
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from carioca import Card, Meld, MeldError, RuleSet, parse_cards
 from carioca.melds import rank_at, read_meld, wild_limit
@@ -327,3 +330,50 @@ def test_to_json_says_what_each_card_stands_for() -> None:
     m = read_meld(cs("5H JK 7H 8H"), "escala", CHILE, owner=2)
     assert m.to_json() == {"kind": "escala", "owner": 2, "cards": ["5H", "JK", "7H", "8H"],
                            "stands_for": ["5H", "6H", "7H", "8H"]}
+
+
+# --------------------------------------------------------------------------- grown
+
+_CARDS = [Card(i) for i in range(53)]
+
+
+@st.composite
+def _table_melds(draw: st.DrawFn) -> tuple[RuleSet, Meld]:
+    """A meld as it lies on the table under some preset: a trío or an escala, perhaps with a
+    wild card in it and perhaps already grown."""
+    rules = draw(st.sampled_from([CHILE, ONLINE, FAMILIA, DOS, CHILE_10]))
+    if draw(st.booleans()):
+        rank = draw(st.integers(1, 13))
+        cards = [Card.of(rank, s) for s in draw(st.lists(st.sampled_from("SHDC"), min_size=3,
+                                                         max_size=5))]
+        kind = "trio"
+    else:
+        suit = draw(st.sampled_from("SHDC"))
+        start = draw(st.integers(1, 11))
+        length = draw(st.integers(3, 14 - start))
+        cards = [Card.of(rank_at(p), suit) for p in range(start, start + length)]
+        kind = "escala"
+    if draw(st.booleans()):
+        cards[draw(st.integers(0, len(cards) - 1))] = c("JK")
+    try:
+        return rules, read_meld(cards, kind, rules, min_len=3)  # type: ignore[arg-type]
+    except MeldError:
+        hyp_assume(False)
+        raise
+
+
+@given(_table_melds(), st.sampled_from(_CARDS), st.sampled_from([None, "low", "high"]),
+       st.booleans())
+@settings(max_examples=400, deadline=None)
+def test_grown_says_no_exactly_when_extended_raises(
+        table: tuple[RuleSet, Meld], card: Card, end: str | None, limit: bool) -> None:
+    rules, meld = table
+    grown = meld.grown(card, end, rules, limit=limit)  # type: ignore[arg-type]
+    try:
+        extended = meld.extended(card, end, rules, limit=limit)  # type: ignore[arg-type]
+    except MeldError as exc:
+        assert grown is None and str(exc)
+        assert not meld.fits(card, end, rules, limit=limit)  # type: ignore[arg-type]
+    else:
+        assert grown == extended
+        assert meld.fits(card, end, rules, limit=limit)  # type: ignore[arg-type]

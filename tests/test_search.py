@@ -182,6 +182,31 @@ def test_named_search_bots_cap_their_actions_by_their_budget() -> None:
         assert bot.actions == ACTIONS_PER_PLAYOUT * bot.playouts
 
 
+def test_named_search_bots_trust_the_discard_once_down() -> None:
+    """Once down, the lookahead planner's discard is played without a playout (searched, it
+    took most of the search's time and was almost never overruled: docs/bots.md)."""
+    from carioca.bots import LookaheadBot
+
+    rules = RuleSet.preset("chile")
+    game = Game.new(rules, NAMES[:2], seed=5)
+    players = [GreedyBot(s, rules) for s in range(2)]
+    planner = LookaheadBot(0, rules)
+    found = 0
+    while found < 3 and not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        view, legal = game.view(seat), game.legal_actions(seat)
+        plan = planner.decide(view, legal, explain=False)
+        if plan.reason == "discard_down" and sum(a.kind == "discard" for a in legal) > 1:
+            bot = make_bot("search", seed=found, rules=rules)
+            assert isinstance(bot, SearchBot)
+            assert bot.choose(view, legal) == plan.action
+            assert bot.last_playouts == 0
+            found += 1
+        game.apply(players[seat].choose(view, legal))
+    assert found == 3
+
+
 def test_bad_settings_are_refused() -> None:
     with pytest.raises(ValueError, match="at least one playout"):
         SearchBot(playouts=0)
@@ -328,6 +353,34 @@ def test_search_buys_what_completes_its_contract(top: str, buys: bool) -> None:
     bot = SearchBot(seed=1, playouts=24, rules=game.rules, policy="greedy")
     assert bot.wants_to_buy(view, legal) is buys
     assert not bot.wants_to_buy(view, [])
+
+
+def test_a_decision_is_timed_in_cpu_seconds() -> None:
+    """The driver charges a bot the CPU time of its thread, not the wall time: a bot that
+    waits (as on a busy machine) is not charged for waiting, one that works is."""
+    import time as clock
+
+    class Sleepy(GreedyBot):
+        def choose(self, view: View, legal: Sequence[Action]) -> Action:
+            clock.sleep(0.05)
+            return super().choose(view, legal)
+
+    class Busy(GreedyBot):
+        def choose(self, view: View, legal: Sequence[Action]) -> Action:
+            end = clock.thread_time() + 0.02
+            while clock.thread_time() < end:
+                pass
+            return super().choose(view, legal)
+
+    for kind, low, high in ((Sleepy, 0.0, 0.03), (Busy, 0.02, 10.0)):
+        game = started("chico", 2, seed=3)
+        times: list[float] = []
+        played = play_until_round_end(game, [kind(0, game.rules), kind(1, game.rules)],
+                                      observer=lambda _g, _a, spent, into=times:
+                                      into.append(spent),
+                                      max_actions=4)
+        assert played == 4 and len(times) == 4
+        assert all(low <= t < high for t in times), (kind.__name__, times)
 
 
 def test_the_driver_offers_buys_in_turn_order() -> None:

@@ -37,6 +37,7 @@ from .lab import (
     parse_options,
     simulate,
     tournament,
+    write_games,
     write_simulation,
 )
 from .rules import RulesError
@@ -95,12 +96,13 @@ def tournament_table(result: TournamentResult) -> Table:
              f"{result.deals} deals × {result.players} rotations")
     table = Table(title=title)
     for head in ("bot", "games", "win rate (95% CI)", "mean points (95% CI)", "outs/game",
-                 "decision p50", "decision p99"):
+                 "decision ms p50/p99/max"):
         table.add_column(head, justify="left" if head == "bot" else "right")
     for s in result.stats:
         table.add_row(s.name, str(s.games), _pct(s.win_rate, s.win_ci),
                       _num(s.mean_points, s.points_ci), f"{s.outs_per_game:.2f}",
-                      f"{1000 * s.p50_seconds:.1f} ms", f"{1000 * s.p99_seconds:.1f} ms")
+                      f"{1000 * s.p50_seconds:.1f} / {1000 * s.p99_seconds:.1f} / "
+                      f"{1000 * s.max_seconds:.1f}")
     return table
 
 
@@ -147,11 +149,21 @@ def register(app: typer.Typer) -> None:
         ray: RayOption = None,
         as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
         = False,
+        games_out: Annotated[Path | None, typer.Option(
+            "--games-out", help="Also write every game's result to this file, one JSON object "
+                                "a line (to pair two runs on the same deals).")] = None,
         show_progress: ProgressOption = True,
     ) -> None:
         """Bots against each other on the same deals in every seat: win rate and mean points
         with 95% confidence intervals."""
         names = [b.strip() for b in bots.split(",") if b.strip()]
+        if games_out is not None:
+            # Fail before hours of play, not after: the file must be writable (appending
+            # nothing leaves an old file as it was until the results replace it).
+            try:
+                games_out.open("a", encoding="utf-8").close()
+            except OSError as exc:
+                raise _fail(f"could not write {games_out}: {exc.strerror or exc}") from None
         try:
             options = parse_options(set_options)
             seats = players or len(names)
@@ -165,13 +177,19 @@ def register(app: typer.Typer) -> None:
             raise _fail(str(exc)) from None
         if as_json:
             typer.echo(json.dumps(result.to_json()))
-            return
-        out = Console()
-        out.print(tournament_table(result))
-        where = f"Ray at {ray}" if ray else f"{workers or default_workers()} processes"
-        out.print(f"{time.perf_counter() - started:.1f} s on {where}; seed {seed}. "
-                  "Intervals are over deals (normal approximation).", style="dim",
-                  highlight=False)
+        else:
+            out = Console()
+            out.print(tournament_table(result))
+            where = f"Ray at {ray}" if ray else f"{workers or default_workers()} processes"
+            out.print(f"{time.perf_counter() - started:.1f} s on {where}; seed {seed}. "
+                      "Intervals are over deals (normal approximation).", style="dim",
+                      highlight=False)
+        if games_out is not None:
+            try:
+                with games_out.open("w", encoding="utf-8") as sink:
+                    write_games(result, sink)
+            except OSError as exc:
+                raise _fail(f"could not write {games_out}: {exc.strerror or exc}") from None
 
     @app.command("simulate")
     def simulate_command(

@@ -572,9 +572,8 @@ class Game:
         for index, meld in enumerate(state.melds):
             for end in _ends(meld, rules):
                 for card in distinct:
-                    try:
-                        grown = meld.extended(card, end, rules, limit=strict)
-                    except MeldError:
+                    grown = meld.grown(card, end, rules, limit=strict)
+                    if grown is None:
                         continue
                     if at_once:
                         rest = list(hand)

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, TextIO, TypeVar
 
 from .actions import Action, Bajar, Draw
 from .bots.levels import make_bot
@@ -50,6 +50,7 @@ __all__ = [
     "ConfigSummary",
     "RoundStats",
     "write_simulation",
+    "write_games",
     "run_tasks",
     "play_game",
     "default_workers",
@@ -291,6 +292,19 @@ class TournamentResult:
                 for s in self.stats
             ],
         }
+
+
+def write_games(result: TournamentResult, sink: TextIO) -> None:
+    """Every game of ``result``, one JSON object a line: the deal and rotation, who sat where,
+    the totals, the winners (seats), each seat's outs and its slowest decision in seconds.
+    Two tournaments with the same seed and lineup size play the same deals, so their lines
+    pair game by game (``bench/bench_bots.py paired``)."""
+    for g in result.games:
+        line = {"index": g.index, "deal": g.deal, "rotation": g.rotation,
+                "lineup": list(g.lineup), "totals": list(g.totals),
+                "winners": list(g.winners), "outs": list(g.outs),
+                "max_seconds": [max(t, default=0.0) for t in g.times]}
+        sink.write(json.dumps(line) + "\n")
 
 
 def _finite(x: float) -> float | None:

@@ -104,13 +104,9 @@ class Meld:
 
     # -------------------------------------------------------------- growing a meld
 
-    def fits(self, card: Card, end: End, rules: RuleSet) -> bool:
+    def fits(self, card: Card, end: End | None, rules: RuleSet, *, limit: bool = True) -> bool:
         """Whether ``card`` may be added at ``end`` (the end is ignored for a trío)."""
-        try:
-            self.extended(card, end, rules)
-        except MeldError:
-            return False
-        return True
+        return self.grown(card, end, rules, limit=limit) is not None
 
     def open_ends(self, rules: RuleSet) -> tuple[End, ...]:
         """The ends at which an escala can still grow (none for a trío: it has no ends)."""
@@ -126,41 +122,71 @@ class Meld:
         return tuple(ends)
 
     def extended(self, card: Card, end: End | None, rules: RuleSet, *, limit: bool = True) -> Meld:
-        """This meld with ``card`` added (at ``end`` for an escala), or :class:`MeldError`."""
-        if self.kind in ("sucia", "real", "colores"):
-            raise MeldError(f"the {self.kind} runs from the ace to the king; nothing can be added")
-        natural_here = False
+        """This meld with ``card`` added (at ``end`` for an escala), or :class:`MeldError`
+        saying why not."""
+        new = self.grown(card, end, rules, limit=limit)
+        if new is None:
+            raise MeldError(self._misfit(card, end, rules))
+        return new
+
+    def grown(self, card: Card, end: End | None, rules: RuleSet, *, limit: bool = True
+              ) -> Meld | None:
+        """This meld with ``card`` added, or None: :meth:`extended` without the reason, for
+        the bots and the solver, which ask this millions of times and mostly hear no."""
         if self.kind == "trio":
-            natural_here = not card.is_joker and card.rank == self.rank
+            natural_here = card.rank == self.rank and not card.is_joker
             if not natural_here and not rules.is_wild(card):
-                raise MeldError(f"{card} is not a {RANKS[self.rank - 1]}: it does not fit the trío")
-            new = Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
-                       self.owner, rank=self.rank)
+                return None
+            if not natural_here and limit and self._over_wild_limit(rules):
+                return None
+            return Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
+                        self.owner, rank=self.rank)
+        if self.kind != "escala":
+            return None  # sucia, real and colores run from the ace to the king
+        wild = rules.is_wild(card)
+        if not wild and card.suit != self.suit:
+            return None  # the usual no, answered before the ends are worked out
+        ends = self.open_ends(rules)
+        if end is None:
+            end = _default_end(self, card, ends, rules)
+        if end not in ends:
+            return None
+        pos = self.start - 1 if end == "low" else self.start + len(self.cards)
+        natural_here = card == Card.of(rank_at(pos), self.suit)
+        if not natural_here and not wild:
+            return None
+        if not natural_here and limit and self._over_wild_limit(rules):
+            return None
+        if end == "low":
+            start = pos if pos >= 1 else pos + 13
+            return Meld(self.kind, (card, *self.cards), (not natural_here, *self.wild),
+                        self.owner, start=start, suit=self.suit)
+        return Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
+                    self.owner, start=self.start, suit=self.suit)
+
+    def _over_wild_limit(self, rules: RuleSet) -> bool:
+        """Whether one more wild card would pass the cap of this kind of meld."""
+        cap = wild_limit(self.kind, rules)
+        return cap is not None and self.wild_count + 1 > cap
+
+    def _misfit(self, card: Card, end: End | None, rules: RuleSet) -> str:
+        """Why :meth:`grown` said no, in a player's words."""
+        if self.kind in ("sucia", "real", "colores"):
+            return f"the {self.kind} runs from the ace to the king; nothing can be added"
+        if self.kind == "trio":
+            if (card.is_joker or card.rank != self.rank) and not rules.is_wild(card):
+                return f"{card} is not a {RANKS[self.rank - 1]}: it does not fit the trío"
         else:
             ends = self.open_ends(rules)
             if end is None:
                 end = _default_end(self, card, ends, rules)
             if end not in ends:
-                raise MeldError(_closed_end_reason(self, end))
+                return _closed_end_reason(self, end)
             pos = self.start - 1 if end == "low" else self.start + len(self.cards)
             want = Card.of(rank_at(pos), self.suit)
-            natural_here = card == want
-            if not natural_here and not rules.is_wild(card):
-                raise MeldError(
-                    f"{card} does not fit the {end} end of the escala (it needs {want})"
-                )
-            if end == "low":
-                start = pos if pos >= 1 else pos + 13
-                new = Meld(self.kind, (card, *self.cards), (not natural_here, *self.wild),
-                           self.owner, start=start, suit=self.suit)
-            else:
-                new = Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
-                           self.owner, start=self.start, suit=self.suit)
-        if not natural_here and limit:
-            cap = wild_limit(self.kind, rules)
-            if cap is not None and new.wild_count > cap:
-                raise MeldError(_too_many_wilds(cap))
-        return new
+            if card != want and not rules.is_wild(card):
+                return f"{card} does not fit the {end} end of the escala (it needs {want})"
+        return _too_many_wilds(wild_limit(self.kind, rules) or 0)
 
     # -------------------------------------------------------------- swapping a wild out
 

@@ -468,9 +468,8 @@ def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: 
         for m_index, meld in enumerate(melds):
             ends = meld.open_ends(rules) if meld.kind == "escala" else (None,)
             for end in ends:
-                try:
-                    grown = meld.extended(card, end, rules, limit=rules.wild_limit_on_layoff)
-                except MeldError:
+                grown = meld.grown(card, end, rules, limit=rules.wild_limit_on_layoff)
+                if grown is None:
                     continue
                 new_melds = [*melds[:m_index], grown, *melds[m_index + 1:]]
                 if can_shed(others, new_melds, rules, keep):
@@ -1570,9 +1569,8 @@ def go_out_plan(hand: Sequence[Card], table_melds: Sequence[Meld], rules: RuleSe
                 continue
             for i, meld in enumerate(melds):
                 for end in _layoff_ends(meld, rules):
-                    try:
-                        grown = meld.extended(card, end, rules, limit=rules.wild_limit_on_layoff)
-                    except MeldError:
+                    grown = meld.grown(card, end, rules, limit=rules.wild_limit_on_layoff)
+                    if grown is None:
                         continue
                     plan = shed(rest, [*melds[:i], grown, *melds[i + 1:]], swaps)
                     if plan is not None:

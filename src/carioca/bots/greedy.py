@@ -41,7 +41,7 @@ from typing import Any
 from ..actions import Action, Agregar, Bajar, Buy, Discard, Draw, Swap
 from ..cards import Card
 from ..engine import LegalActions, View
-from ..melds import Meld, MeldError
+from ..melds import Meld
 from ..rules import Contract, RuleSet
 from ..solver import (
     Step,
@@ -404,11 +404,8 @@ def _fitting_meld(card: Card, melds: Sequence[Meld], rules: RuleSet) -> int | No
     for i, meld in enumerate(melds):
         ends: tuple[Any, ...] = (None,) if meld.kind == "trio" else meld.open_ends(rules)
         for end in ends:
-            try:
-                meld.extended(card, end, rules, limit=rules.wild_limit_on_layoff)
-            except MeldError:
-                continue
-            return i
+            if meld.fits(card, end, rules, limit=rules.wild_limit_on_layoff):
+                return i
     return None
 
 
