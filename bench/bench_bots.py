@@ -35,10 +35,13 @@ def load(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
-def per_game(games: Sequence[dict[str, Any]], bot: str) -> dict[tuple[int, int], tuple[float,
-                                                                                          float]]:
-    """(deal, rotation) -> (the bot's win share, its mean points) in that game."""
-    found: dict[tuple[int, int], tuple[float, float]] = {}
+Results = dict[tuple[int, int], tuple[float, float]]
+"""(deal, rotation) -> (a bot's win share, its mean points) in that game."""
+
+
+def per_game(games: Sequence[dict[str, Any]], bot: str) -> Results:
+    """Each game's result for ``bot``, by (deal, rotation)."""
+    found: Results = {}
     for g in games:
         seats = [s for s, who in enumerate(g["lineup"]) if who == bot]
         if not seats:
