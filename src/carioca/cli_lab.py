@@ -129,6 +129,17 @@ def _cell(value: float) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.3f}"
 
 
+def _write_games(path: Path, result: TournamentResult | None) -> None:
+    """Write ``result``'s games to ``path`` (None: only check it can be written), or stop with
+    a message a player understands."""
+    try:
+        with path.open("a" if result is None else "w", encoding="utf-8") as sink:
+            if result is not None:
+                write_games(result, sink)
+    except OSError as exc:
+        raise _fail(f"could not write {path}: {exc.strerror or exc}") from None
+
+
 def register(app: typer.Typer) -> None:
     """Add ``tournament`` and ``simulate`` to ``app``."""
 
@@ -160,10 +171,7 @@ def register(app: typer.Typer) -> None:
         if games_out is not None:
             # Fail before hours of play, not after: the file must be writable (appending
             # nothing leaves an old file as it was until the results replace it).
-            try:
-                games_out.open("a", encoding="utf-8").close()
-            except OSError as exc:
-                raise _fail(f"could not write {games_out}: {exc.strerror or exc}") from None
+            _write_games(games_out, None)
         try:
             options = parse_options(set_options)
             seats = players or len(names)
@@ -185,11 +193,7 @@ def register(app: typer.Typer) -> None:
                       "Intervals are over deals (normal approximation).", style="dim",
                       highlight=False)
         if games_out is not None:
-            try:
-                with games_out.open("w", encoding="utf-8") as sink:
-                    write_games(result, sink)
-            except OSError as exc:
-                raise _fail(f"could not write {games_out}: {exc.strerror or exc}") from None
+            _write_games(games_out, result)
 
     @app.command("simulate")
     def simulate_command(
