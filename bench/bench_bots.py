@@ -9,6 +9,7 @@ the cards, which is most of the spread: two bots that win 61% and 62% of 600 gam
     carioca tournament --bots search,greedy --games 600 --seed 5 --games-out a.jsonl
     carioca tournament --bots lookahead,greedy --games 600 --seed 5 --games-out b.jsonl
     python bench/bench_bots.py paired a.jsonl b.jsonl       # search minus lookahead
+    python bench/bench_bots.py rounds a.jsonl               # search's points, round by round
 
 By default the bot compared in each file is the first seat's bot of its first game; ``--a``
 and ``--b`` name others. Intervals are 95%, normal approximation over deals (all the
@@ -89,6 +90,40 @@ def paired(a: Path, b: Path, bot_a: str | None, bot_b: str | None) -> int:
     return 0
 
 
+def by_round(path: Path, bot: str | None) -> int:
+    """Where a bot's points come from: round by round, how often it went out, how often
+    another seat did, and the points it paid against the mean of the other seats."""
+    games = load(path)
+    if not games:
+        print("the file holds no games", file=sys.stderr)
+        return 2
+    name = bot or games[0]["lineup"][0]
+    rows: dict[int, list[tuple[float, float, float, float]]] = {}
+    for g in games:
+        seats = [s for s, who in enumerate(g["lineup"]) if who == name]
+        others = [s for s in range(len(g["lineup"])) if s not in seats]
+        if not seats or not others:
+            continue
+        for number, r in enumerate(g.get("rounds", ()), 1):
+            out = r["went_out"]
+            rows.setdefault(number, []).append((
+                float(out in seats), float(out is not None and out not in seats),
+                statistics.fmean(r["scores"][s] for s in seats),
+                statistics.fmean(r["scores"][s] for s in others)))
+    if not rows:
+        print(f"no round of {name} against another bot in {path} (files written before "
+              "the rounds were kept have none)", file=sys.stderr)
+        return 2
+    print(f"{name} against the other seats, {len(games)} games of {path}")
+    print("round  rounds  went out  other out  points paid  others paid  difference")
+    for number in sorted(rows):
+        mine, theirs, paid, others_paid = (statistics.fmean(c) for c in zip(*rows[number],
+                                                                           strict=True))
+        print(f"{number:>5}  {len(rows[number]):>6}  {100 * mine:>7.1f}%  {100 * theirs:>8.1f}%"
+              f"  {paid:>11.1f}  {others_paid:>11.1f}  {others_paid - paid:>+10.1f}")
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -97,8 +132,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     pair.add_argument("b", type=Path)
     pair.add_argument("--a", dest="bot_a", help="the bot compared in A (default: seat 0's)")
     pair.add_argument("--b", dest="bot_b", help="the bot compared in B (default: seat 0's)")
+    rounds = sub.add_parser("rounds", help="a bot's outs and points, round by round")
+    rounds.add_argument("games", type=Path)
+    rounds.add_argument("--bot", help="the bot to look at (default: seat 0's)")
     args = parser.parse_args(argv)
     try:
+        if args.command == "rounds":
+            return by_round(args.games, args.bot)
         return paired(args.a, args.b, args.bot_a, args.bot_b)
     except (OSError, ValueError, KeyError) as exc:
         print(f"could not read the games: {exc}", file=sys.stderr)

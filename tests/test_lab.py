@@ -286,9 +286,22 @@ def test_tournament_command_table() -> None:
     assert "win rate" in result.output and "eager" in result.output
 
 
-def test_tournament_games_out_pairs_two_runs(tmp_path: Path) -> None:
-    """--games-out writes one line a game; two runs on the same seed pair game by game
-    (bench/bench_bots.py), and a file that cannot be written is refused before any play."""
+def test_decision_times_under_a_tenth_of_a_millisecond_still_show() -> None:
+    """The random and eager bots decide in microseconds: the table must not print 0.0."""
+    from carioca.cli_lab import _ms
+
+    assert _ms(0.0) == "0.0"
+    assert _ms(1.2e-5) == "0.012"
+    assert _ms(3.4e-6) == "0.0034"
+    assert _ms(0.1234) == "123.4"
+    assert _ms(0.0001) == "0.1"
+
+
+def test_tournament_games_out_pairs_two_runs(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    """--games-out writes one line a game, with its rounds; two runs on the same seed pair
+    game by game (bench/bench_bots.py), and a file that cannot be written is refused before
+    any play."""
     args = ["tournament", "--preset", "chico", "--games", "4", "--set", "rounds=[1]",
             "--workers", "1", "--seed", "3", "--json"]
     first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
@@ -302,6 +315,10 @@ def test_tournament_games_out_pairs_two_runs(tmp_path: Path) -> None:
                for seat in g["winners"] if g["lineup"][seat] == "eager")
     assert wins / 4 == pytest.approx(json.loads(one.output)["bots"][0]["win_rate"])
     assert all(len(g["max_seconds"]) == 2 for g in lines)
+    for g in lines:  # one round each (rounds=[1]): its scores are the game's totals
+        (only,) = g["rounds"]
+        assert only["scores"] == g["totals"]
+        assert only["went_out"] is None or g["totals"][only["went_out"]] == 0
 
     import importlib.util
     spec = importlib.util.spec_from_file_location(
@@ -313,6 +330,16 @@ def test_tournament_games_out_pairs_two_runs(tmp_path: Path) -> None:
     assert sorted(paired) == [(0, 0), (0, 1), (1, 0), (1, 1)]
     assert bench.main(["paired", str(first), str(second)]) == 0
     assert bench.main(["paired", str(first), str(second), "--b", "wizard"]) == 2
+
+    capsys.readouterr()
+    assert bench.main(["rounds", str(first)]) == 0
+    row = capsys.readouterr().out.splitlines()[-1].split()
+    outs = sum(g["lineup"][g["rounds"][0]["went_out"]] == "eager" for g in lines
+               if g["rounds"][0]["went_out"] is not None)
+    paid = sum(g["totals"][g["lineup"].index("eager")] for g in lines) / 4
+    assert row[:3] == ["1", "4", f"{100 * outs / 4:.1f}%"]
+    assert float(row[4]) == pytest.approx(paid, abs=0.05)
+    assert bench.main(["rounds", str(first), "--bot", "wizard"]) == 2
 
     refused = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out",
                                      str(tmp_path / "no" / "such" / "dir.jsonl")])

@@ -101,9 +101,18 @@ def tournament_table(result: TournamentResult) -> Table:
     for s in result.stats:
         table.add_row(s.name, str(s.games), _pct(s.win_rate, s.win_ci),
                       _num(s.mean_points, s.points_ci), f"{s.outs_per_game:.2f}",
-                      f"{1000 * s.p50_seconds:.1f} / {1000 * s.p99_seconds:.1f} / "
-                      f"{1000 * s.max_seconds:.1f}")
+                      " / ".join(_ms(x) for x in (s.p50_seconds, s.p99_seconds,
+                                                  s.max_seconds)))
     return table
+
+
+def _ms(seconds: float) -> str:
+    """Seconds in milliseconds: one decimal, or two significant digits under 0.1 ms (the
+    random and eager bots decide in microseconds, which one decimal shows as 0.0)."""
+    ms = 1000 * seconds
+    if ms == 0 or ms >= 0.1:
+        return f"{ms:.1f}"
+    return f"{ms:.2g}"
 
 
 def simulation_table(result: SimulationResult) -> Table:

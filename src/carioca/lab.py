@@ -215,8 +215,9 @@ class _TournamentGame:
 
 @dataclass(frozen=True, slots=True)
 class GameResult:
-    """One tournament game: who sat where, the totals, the winners, each seat's outs, and (not
-    compared: it depends on the machine) the seconds each decision took."""
+    """One tournament game: who sat where, the totals, the winners, each seat's outs, each
+    round (who went out, or None, and every seat's score), and (not compared: it depends on
+    the machine) the seconds each decision took."""
 
     index: int
     deal: int
@@ -226,6 +227,7 @@ class GameResult:
     winners: tuple[int, ...]
     outs: tuple[int, ...]
     times: tuple[tuple[float, ...], ...] = field(default=(), compare=False)
+    rounds: tuple[tuple[int | None, tuple[int, ...]], ...] = ()
 
 
 def _tournament_game(task: _TournamentGame) -> GameResult:
@@ -243,8 +245,9 @@ def _tournament_game(task: _TournamentGame) -> GameResult:
     for r in game.results:
         if r.went_out is not None:
             outs[r.went_out] += 1
+    rounds = tuple((r.went_out, r.scores) for r in game.results)
     return GameResult(task.index, task.deal, task.rotation, task.lineup, sheet.totals,
-                      sheet.winners, tuple(outs), tuple(tuple(t) for t in times))
+                      sheet.winners, tuple(outs), tuple(tuple(t) for t in times), rounds)
 
 
 @dataclass(frozen=True, slots=True)
@@ -296,14 +299,17 @@ class TournamentResult:
 
 def write_games(result: TournamentResult, sink: TextIO) -> None:
     """Every game of ``result``, one JSON object a line: the deal and rotation, who sat where,
-    the totals, the winners (seats), each seat's outs and its slowest decision in seconds.
+    the totals, the winners (seats), each seat's outs and its slowest decision in seconds,
+    and each round: who went out (a seat, or null) and every seat's score.
     Two tournaments with the same seed and lineup size play the same deals, so their lines
     pair game by game (``bench/bench_bots.py paired``)."""
     for g in result.games:
         line = {"index": g.index, "deal": g.deal, "rotation": g.rotation,
                 "lineup": list(g.lineup), "totals": list(g.totals),
                 "winners": list(g.winners), "outs": list(g.outs),
-                "max_seconds": [max(t, default=0.0) for t in g.times]}
+                "max_seconds": [max(t, default=0.0) for t in g.times],
+                "rounds": [{"went_out": out, "scores": list(scores)}
+                           for out, scores in g.rounds]}
         sink.write(json.dumps(line) + "\n")
 
 
