@@ -36,6 +36,11 @@ def load(path: Path) -> list[dict[str, Any]]:
         return [json.loads(line) for line in lines if line.strip()]
 
 
+def seats_of(game: dict[str, Any], bot: str) -> list[int]:
+    """The seats ``bot`` sat in, in one game."""
+    return [s for s, who in enumerate(game["lineup"]) if who == bot]
+
+
 Results = dict[tuple[int, int], tuple[float, float]]
 """(deal, rotation) -> (a bot's win share, its mean points) in that game."""
 
@@ -44,7 +49,7 @@ def per_game(games: Sequence[dict[str, Any]], bot: str) -> Results:
     """Each game's result for ``bot``, by (deal, rotation)."""
     found: Results = {}
     for g in games:
-        seats = [s for s, who in enumerate(g["lineup"]) if who == bot]
+        seats = seats_of(g, bot)
         if not seats:
             continue
         wins = [1 / len(g["winners"]) if s in g["winners"] else 0.0 for s in seats]
@@ -100,7 +105,7 @@ def by_round(path: Path, bot: str | None) -> int:
     name = bot or games[0]["lineup"][0]
     rows: dict[int, list[tuple[float, float, float, float]]] = {}
     for g in games:
-        seats = [s for s, who in enumerate(g["lineup"]) if who == name]
+        seats = seats_of(g, name)
         others = [s for s in range(len(g["lineup"])) if s not in seats]
         if not seats or not others:
             continue
