@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import random
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +19,7 @@ from carioca.bots import GreedyBot, LookaheadBot
 from carioca.bots.lookahead import feeding_by_contract, live_outs, refused_by, unseen_counts
 from carioca.cards import deck, parse_cards
 from carioca.coach import hint
+from carioca.engine import View
 from carioca.solver import missing_cards
 
 PRESETS = ["chile", "chico", "dos-libres", "rumi", "online"]
@@ -27,7 +32,11 @@ def cs(text: str) -> list[Card]:
 def played(preset: str, players: int, seed: int, steps: int) -> Game:
     """A game after ``steps`` actions of greedy play (so the pozo, the table and the known
     cards are all in use)."""
-    rules = RuleSet.preset(preset)
+    return played_rules(RuleSet.preset(preset), seed, steps, players)
+
+
+def played_rules(rules: RuleSet, seed: int, steps: int, players: int = 2) -> Game:
+    """The same, under any rules."""
     game = Game.new(rules, [f"P{i}" for i in range(players)], seed=seed)
     bots = [GreedyBot(i, rules) for i in range(players)]
     for _ in range(steps):
@@ -158,6 +167,77 @@ def test_the_dearer_card_goes_when_the_outs_are_nearly_equal() -> None:
     assert tip.reason.startswith("discard the AH: it costs 20 points if someone else goes out")
     tip_es = hint(view, game.rules, lang="es", legal=legal)
     assert tip_es.reason.startswith("bota el AH: vale 20 puntos si otro se va primero")
+
+
+class _Told(LookaheadBot):
+    """The planner told how much each discard feeds the next player (a measurement's hook)."""
+
+    def __init__(self, chance: dict[str, float], rules: RuleSet) -> None:
+        super().__init__(rules=rules)
+        self.chance = chance
+
+    def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
+        return lambda card: self.chance.get(str(card), 0.0)
+
+
+def test_the_feeding_chance_is_priced_in_live_outs() -> None:
+    # The position of the test above: the AH goes for its 20 points (8 outs' worth) although
+    # the 3C keeps three more outs. A sure feed costs FEED_COST (9) outs: then the ace stays;
+    # a one-in-ten chance costs 0.9 and the ace still goes.
+    game, seat = position("9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C AH", "3H 3S 3D")
+    view, legal = game.view(seat), game.legal_actions(seat)
+    sure = _Told({"AH": 1.0}, game.rules).decide(view, legal)
+    unlikely = _Told({"AH": 0.1}, game.rules).decide(view, legal)
+    assert isinstance(sure.action, Discard) and isinstance(unlikely.action, Discard)
+    assert str(sure.action.card) != "AH"
+    assert str(unlikely.action.card) == "AH"
+
+
+def load_bench(name: str) -> Any:
+    spec = importlib.util.spec_from_file_location(
+        name, Path(__file__).resolve().parent.parent / "bench" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_the_information_bench_oracles_know_and_the_sampled_planner_guesses() -> None:
+    """bench/bench_information.py: the feeding oracle reads the next player's true need, the
+    mazo oracle counts the mazo alone, the sampled planner prices a chance from its view only,
+    and a deal played by each contestant in both seat orders gives each a result."""
+    bench = load_bench("bench_information")
+    rules = RuleSet.preset("chile", rounds=[8])  # four tríos, gone out at once
+    game = played_rules(rules, seed=5, steps=9)
+    seat = game.seat_to_act
+    assert seat is not None
+    nxt = 1 - seat
+    view = game.view(seat)
+    told = bench.FeedingOracle(game, 1, rules)._feeds(view, rules, nxt)
+    theirs = list(game.hand(nxt))
+    contracts = rules.rounds[0].contracts
+    now = missing_cards(theirs, contracts, rules)
+    for card in sorted(set(deck(*rules.deck_for(2)))):
+        assert told(card) == float(missing_cards([*theirs, card], contracts, rules) < now)
+
+    mazo = bench.MazoOracle(game, 1, rules)._unseen(view, rules)
+    assert sum(mazo.values()) == view.mazo_count
+
+    sampled = bench.SampledFeeding(1, rules, samples=4)
+    chances = [sampled._feeds(view, rules, nxt)(c) for c in sorted(set(view.hand or ()))]
+    assert chances == [sampled._feeds(view, rules, nxt)(c)
+                       for c in sorted(set(view.hand or ()))]
+    assert all(0.0 <= p <= 1.0 for p in chances)
+    assert sampled._feeds(view, rules, nxt)(Card.parse("JK")) == 1.0
+
+    found = bench.play_deal((rules, ["lookahead", "feeding", "danger"], 7))
+    assert sorted(found) == ["danger", "feeding", "lookahead"]
+    for result in found.values():
+        assert 0.0 <= result.win <= 1.0 and result.points >= 0
+        assert 0 <= result.fed <= result.discards and result.discards > 0
+    with pytest.raises(SystemExit) as refused:
+        bench.main(["--contestants", "wizard"])
+    assert refused.value.code == 2
 
 
 def test_it_keeps_the_jokers() -> None:

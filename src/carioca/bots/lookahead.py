@@ -168,6 +168,20 @@ class LookaheadBot(GreedyBot):
     def __repr__(self) -> str:
         return f"LookaheadBot(seed={self.seed!r})"
 
+    # What the planner believes about the cards it cannot see. Two methods, so that a
+    # measurement can hand the planner the truth instead (bench/bench_information.py asks
+    # what knowing it would be worth); a bot for the table never overrides them.
+
+    def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
+        """The chance that discarding a card feeds ``seat`` (the next player), between 0 and
+        1; the discard pays :data:`FEED_COST` times it. Here 1 or 0: whether the card goes
+        with what they were seen to take (:func:`feeding_by_contract`)."""
+        return feeding_by_contract(view, rules, seat)
+
+    def _unseen(self, view: View, rules: RuleSet) -> Mapping[Card, int]:
+        """The copies of each card that may still be drawn (:func:`unseen_counts`)."""
+        return unseen_counts(view, rules)
+
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]
                  ) -> Decision:
@@ -179,11 +193,11 @@ class LookaheadBot(GreedyBot):
         if _lost(view, now, others_down):
             return super()._discard(view, legal, rules, seat, hand, owed, others_down)
         nxt = (seat + 1) % len(view.players)
-        feeds = feeding_by_contract(view, rules, nxt)
+        feeds = self._feeds(view, rules, nxt)
         refused = refused_by(view, rules, nxt) if self.safe_bonus and owes_only_trios(
             view, nxt) else None
-        unseen = unseen_counts(view, rules)
-        best: tuple[tuple[Any, ...], Card, int, bool, float] | None = None
+        unseen = self._unseen(view, rules)
+        best: tuple[tuple[Any, ...], Card, int, float, float] | None = None
         unsafe_best: tuple[Any, ...] | None = None  # the choice without the safe bonus
         most_outs = -math.inf  # the best worth without the points: did the points decide?
         for card in sorted(discards):

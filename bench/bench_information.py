@@ -1,0 +1,289 @@
+"""What would knowing a hidden card be worth? The lookahead planner against greedy, told one
+thing it cannot see, paired with the fair planner on the same deals.
+
+Nothing here is a test, and nothing here is a bot for the table: the *oracles* below read the
+other player's hand through the game object, which no bot may do (tests/test_fairness.py
+catches a bot that does). They measure how much strength is left in a piece of hidden
+information, so that the work goes where the points are. Run from the repository root::
+
+    python bench/bench_information.py --games 1000 --rounds 7,8 --seed 12
+    python bench/bench_information.py --games 1000 --seed 11 --contestants feeding
+    python bench/bench_information.py --games 600 --rounds 7,8 --contestants sampled
+
+Contestants (each plays every deal in both seat orders against ``GreedyBot``):
+
+* ``lookahead``: the fair planner, the baseline every other contestant is paired with;
+* ``feeding`` (oracle): the planner knows exactly which discards the next player can use (a
+  card feeds them when it lowers the number of cards their true hand lacks: greedy then takes
+  it from the pozo); the fair planner guesses from the cards they were seen to take;
+* ``mazo`` (oracle): live outs counted on the mazo alone, the other hands left out;
+* ``danger`` (oracle): the points weight follows how near the next player's true hand is to
+  going out (1.2 outs a point when they lack one card or none, 0.6 at two, 0.2 further);
+* ``sampled`` (fair): the feeding priced as the chance, over sampled hands of the next
+  player, that the card is an out of theirs; in the rounds gone out at once only (the cost
+  of the samples goes where the loser pays for a whole hand).
+
+Intervals are 95%, normal approximation over deals (both seat orders of a deal are one sample).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any, NamedTuple
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
+
+from carioca import Action, Discard, Game, RuleSet  # noqa: E402
+from carioca.bots import GreedyBot, LookaheadBot  # noqa: E402
+from carioca.bots.search import play_until_round_end  # noqa: E402
+from carioca.cards import Card  # noqa: E402
+from carioca.engine import View  # noqa: E402
+from carioca.rules import Contract  # noqa: E402
+from carioca.solver import distance, missing_cards  # noqa: E402
+
+Z95 = 1.959963984540054
+CONTESTANTS = ("lookahead", "feeding", "mazo", "danger", "sampled")
+
+
+def owed(view: View, seat: int) -> list[Contract]:
+    """What ``seat`` still owes (any alternative), read from a view."""
+    return [Contract.parse(o) for o in view.owed[seat] if o] if view.owed else []
+
+
+class Oracle(LookaheadBot):
+    """The lookahead planner with a window on the game: for measurement only."""
+
+    def __init__(self, game: Game, seed: int, rules: RuleSet) -> None:
+        super().__init__(seed, rules)
+        self.game = game
+
+    def true_need(self, seat: int) -> tuple[list[Card], list[Contract]] | None:
+        """The next player's true hand and what it owes, while they build a contract."""
+        view = self.game.view(seat)
+        if view.down[seat] or not owed(view, seat):
+            return None
+        return list(self.game.hand(seat)), owed(view, seat)
+
+
+class FeedingOracle(Oracle):
+    def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
+        need = self.true_need(seat)
+        if need is None:  # they are down: feeding is a public fact (a meld it fits)
+            return super()._feeds(view, rules, seat)
+        hand, contracts = need
+        now = missing_cards(hand, contracts, rules)
+        return lambda card: float(missing_cards([*hand, card], contracts, rules) < now)
+
+
+class MazoOracle(Oracle):
+    def _unseen(self, view: View, rules: RuleSet) -> Mapping[Card, int]:
+        left = Counter(super()._unseen(view, rules))
+        for seat in range(self.game.n):
+            if seat != view.seat:
+                hidden = Counter(self.game.hand(seat))
+                hidden.subtract(view.known[seat])  # those were never counted as unseen
+                left.subtract(+hidden)
+        return +left
+
+
+class DangerOracle(Oracle):
+    WEIGHTS = {0: 1.2, 1: 1.2, 2: 0.6}
+
+    def _discard(self, view: View, legal: Any, rules: RuleSet, seat: int, *rest: Any
+                 ) -> Any:
+        need = self.true_need((seat + 1) % len(view.players))
+        self.value_weight = 0.4 if need is None else self.WEIGHTS.get(
+            missing_cards(need[0], need[1], rules), 0.2)
+        return super()._discard(view, legal, rules, seat, *rest)
+
+
+class SampledFeeding(LookaheadBot):
+    """Fair: the chance a discard feeds the next player, over ``samples`` hands dealt to them
+    from the cards this seat has not seen (plus those they were seen to take), each weighted
+    down for every card they refused or threw this round that would be an out of it (they
+    would have taken it, or kept it). Seeded by the view, so the same view decides the same."""
+
+    def __init__(self, seed: int, rules: RuleSet, samples: int = 16, refusal: float = 1.0,
+                 memory: float = 0.8) -> None:
+        super().__init__(seed, rules)
+        self.samples, self.refusal, self.memory = samples, refusal, memory
+
+    def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
+        contracts = owed(view, seat)
+        if not view.go_out_at_once or view.down[seat] or not contracts:
+            return super()._feeds(view, rules, seat)
+        rng = random.Random(hash((self.seed, view.round, len(view.log))))
+        pool = [c for c, k in self._unseen(view, rules).items() for _ in range(k)]
+        known = list(view.known[seat]) if view.known else []
+        free = max(0, min(view.hand_counts[seat] - len(known), len(pool)))
+        refused = refusals(view, rules, seat)
+        weighted: list[tuple[float, set[Card]]] = []
+        for _ in range(self.samples):
+            outs = set(distance([*known, *rng.sample(pool, free)], contracts, rules).outs)
+            against = sum(self.memory ** age for card, age in refused if card in outs)
+            weighted.append((math.exp(-self.refusal * against), outs))
+        total = sum(w for w, _ in weighted) or 1.0
+        return lambda card: 1.0 if rules.is_wild(card) else sum(
+            w for w, outs in weighted if card in outs) / total
+
+
+def refusals(view: View, rules: RuleSet, seat: int) -> list[tuple[Card, int]]:
+    """The natural cards ``seat`` threw or let pass on the pozo this round, each with how many
+    of its turns ago."""
+    found: list[tuple[Card, int]] = []
+    top: Card | None = None
+    turns = 0
+    for entry in view.log:
+        if "discard" in entry:
+            top = Card.parse(entry["discard"])
+            if entry.get("p") == seat:
+                found.append((top, turns))
+        elif "draw" in entry:
+            if entry.get("p") == seat:
+                turns += 1
+                if entry["draw"] == "mazo" and top is not None:
+                    found.append((top, turns))
+            top = None
+    return [(card, turns - at) for card, at in found if not rules.is_wild(card)]
+
+
+def contestant(name: str, game: Game, seed: int, rules: RuleSet) -> LookaheadBot:
+    makers: dict[str, Callable[[], LookaheadBot]] = {
+        "lookahead": lambda: LookaheadBot(seed, rules),
+        "feeding": lambda: FeedingOracle(game, seed, rules),
+        "mazo": lambda: MazoOracle(game, seed, rules),
+        "danger": lambda: DangerOracle(game, seed, rules),
+        "sampled": lambda: SampledFeeding(seed, rules),
+    }
+    return makers[name]()
+
+
+class Result(NamedTuple):
+    """A contestant's result on one deal (the mean of both seat orders) and, summed, its
+    discards while building a contract and how many of them the next player could use."""
+
+    win: float
+    points: float
+    discards: int
+    fed: int
+
+
+def feeds_truly(game: Game, discard: Card, seat: int) -> bool:
+    """Would ``discard`` lower the number of cards the next player's true hand lacks?"""
+    nxt = (seat + 1) % game.n
+    view = game.view(nxt)
+    contracts = owed(view, nxt)
+    if view.down[nxt] or not contracts:
+        return False
+    hand = list(game.hand(nxt))
+    return missing_cards([*hand, discard], contracts, game.rules) < missing_cards(
+        hand, contracts, game.rules)
+
+
+class Counted:
+    """A contestant, counting its discards while building in the rounds gone out at once,
+    and how many of them the next player could use (``counts``: [discards, fed])."""
+
+    def __init__(self, bot: LookaheadBot, game: Game, counts: list[int]) -> None:
+        self.bot, self.game, self.counts = bot, game, counts
+
+    def choose(self, view: View, legal: Sequence[Action]) -> Action:
+        action = self.bot.choose(view, legal)
+        if isinstance(action, Discard) and view.go_out_at_once and not view.down[action.seat]:
+            self.counts[0] += 1
+            self.counts[1] += feeds_truly(self.game, action.card, action.seat)
+        return action
+
+    def wants_to_buy(self, view: View, legal: Sequence[Action]) -> bool:
+        return self.bot.wants_to_buy(view, legal)
+
+
+def play_deal(task: tuple[RuleSet, Sequence[str], int]) -> dict[str, Result]:
+    """Each contestant's result on one deal, in both seat orders against greedy."""
+    rules, names, deal_seed = task
+    found: dict[str, Result] = {}
+    for name in names:
+        wins, points, counts = [], [], [0, 0]
+        for seat in (0, 1):
+            game = Game.new(rules, ["Ana", "Beto"], seed=deal_seed)
+            bots: list[Any] = [GreedyBot(deal_seed, rules), GreedyBot(deal_seed, rules)]
+            bots[seat] = contestant(name, game, deal_seed, rules)
+
+            bots[seat] = Counted(bots[seat], game, counts)
+            while not game.is_over:
+                play_until_round_end(game, bots)
+            sheet = game.score_sheet()
+            wins.append(1 / len(sheet.winners) if seat in sheet.winners else 0.0)
+            points.append(float(sheet.totals[seat]))
+        found[name] = Result(statistics.fmean(wins), statistics.fmean(points), *counts)
+    return found
+
+
+def mean_ci(values: Sequence[float]) -> tuple[float, float]:
+    if len(values) < 2:
+        return (values[0] if values else math.nan), math.nan
+    return statistics.fmean(values), Z95 * statistics.stdev(values) / math.sqrt(len(values))
+
+
+def report(names: Sequence[str], results: Sequence[dict[str, Result]]) -> None:
+    print(f"{2 * len(results)} games a contestant ({len(results)} deals × 2 seat orders), "
+          "against greedy")
+    for name in names:
+        win, win_ci = mean_ci([r[name][0] for r in results])
+        pts, pts_ci = mean_ci([r[name][1] for r in results])
+        line = f"  {name:10s} won {100 * win:5.1f}% ± {100 * win_ci:.1f}, " \
+               f"{pts:6.1f} ± {pts_ci:.1f} points a game"
+        discards = sum(r[name].discards for r in results)
+        if discards:
+            fed = sum(r[name].fed for r in results)
+            line += f"; {100 * fed / discards:.1f}% of its {discards} discards while " \
+                    "building, in the rounds gone out at once, fed the next player"
+        if name != "lookahead":
+            dw, dw_ci = mean_ci([r[name][0] - r["lookahead"][0] for r in results])
+            dp, dp_ci = mean_ci([r[name][1] - r["lookahead"][1] for r in results])
+            line += f"; against lookahead {100 * dw:+.1f} ± {100 * dw_ci:.1f} points of " \
+                    f"win rate, {dp:+.1f} ± {dp_ci:.1f} points"
+        print(line)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200,
+                        help="games a contestant (rounded up to whole deals × 2 seat orders)")
+    parser.add_argument("--seed", type=int, default=12)
+    parser.add_argument("--rounds", default="", help="rounds of chile to play, e.g. 7,8")
+    parser.add_argument("--contestants", default="feeding,mazo,danger",
+                        help=f"besides lookahead, any of {', '.join(CONTESTANTS[1:])}")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args(argv)
+    names = ["lookahead", *[n for n in args.contestants.split(",") if n and n != "lookahead"]]
+    unknown = [n for n in names if n not in CONTESTANTS]
+    if unknown:
+        parser.error(f"unknown contestant {unknown[0]!r}: use {', '.join(CONTESTANTS)}")
+    rules = RuleSet.preset("chile", **(
+        {"rounds": [int(r) for r in args.rounds.split(",")]} if args.rounds else {}))
+    deals = max(1, math.ceil(args.games / 2))
+    tasks = [(rules, names, args.seed * 1_000_003 + d) for d in range(deals)]
+    results: list[dict[str, Result]] = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=args.workers) as pool:
+        for done, found in enumerate(pool.map(play_deal, tasks, chunksize=4), 1):
+            results.append(found)
+            if done % 50 == 0 or done == deals:
+                print(f"  {done}/{deals} deals, {time.perf_counter() - started:.0f} s",
+                      file=sys.stderr)
+    report(names, results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
