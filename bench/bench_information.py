@@ -7,8 +7,8 @@ catches a bot that does). They measure how much strength is left in a piece of h
 information, so that the work goes where the points are. Run from the repository root::
 
     python bench/bench_information.py --games 1000 --rounds 7,8 --seed 12
-    python bench/bench_information.py --games 1000 --seed 11 --contestants feeding
-    python bench/bench_information.py --games 600 --rounds 7,8 --contestants sampled
+    python bench/bench_information.py --games 600 --seed 11 --contestants feeding
+    python bench/bench_information.py --games 400 --rounds 7,8 --seed 12 --contestants sampled
 
 Contestants (each plays every deal in both seat orders against ``GreedyBot``):
 
@@ -75,6 +75,8 @@ class Oracle(LookaheadBot):
 
 
 class FeedingOracle(Oracle):
+    """Told exactly which discards lower what the next player's true hand lacks."""
+
     def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
         need = self.true_need(seat)
         if need is None:  # they are down: feeding is a public fact (a meld it fits)
@@ -85,6 +87,8 @@ class FeedingOracle(Oracle):
 
 
 class MazoOracle(Oracle):
+    """Told the mazo: its live outs leave out the cards the other hands hold."""
+
     def _unseen(self, view: View, rules: RuleSet) -> Mapping[Card, int]:
         left = Counter(super()._unseen(view, rules))
         for seat in range(self.game.n):
@@ -96,6 +100,8 @@ class MazoOracle(Oracle):
 
 
 class DangerOracle(Oracle):
+    """Told how many cards the next player lacks: its points weight follows that."""
+
     WEIGHTS = {0: 1.2, 1: 1.2, 2: 0.6}
 
     def _discard(self, view: View, legal: Any, rules: RuleSet, seat: int, *rest: Any
@@ -121,7 +127,7 @@ class SampledFeeding(LookaheadBot):
         contracts = owed(view, seat)
         if not view.go_out_at_once or view.down[seat] or not contracts:
             return super()._feeds(view, rules, seat)
-        rng = random.Random(hash((self.seed, view.round, len(view.log))))
+        rng = random.Random(hash((self.seed or 0, view.round, len(view.log))))
         pool = [c for c, k in self._unseen(view, rules).items() for _ in range(k)]
         known = list(view.known[seat]) if view.known else []
         free = max(0, min(view.hand_counts[seat] - len(known), len(pool)))
@@ -216,9 +222,7 @@ def play_deal(task: tuple[RuleSet, Sequence[str], int]) -> dict[str, Result]:
         for seat in (0, 1):
             game = Game.new(rules, ["Ana", "Beto"], seed=deal_seed)
             bots: list[Any] = [GreedyBot(deal_seed, rules), GreedyBot(deal_seed, rules)]
-            bots[seat] = contestant(name, game, deal_seed, rules)
-
-            bots[seat] = Counted(bots[seat], game, counts)
+            bots[seat] = Counted(contestant(name, game, deal_seed, rules), game, counts)
             while not game.is_over:
                 play_until_round_end(game, bots)
             sheet = game.score_sheet()
@@ -238,8 +242,8 @@ def report(names: Sequence[str], results: Sequence[dict[str, Result]]) -> None:
     print(f"{2 * len(results)} games a contestant ({len(results)} deals × 2 seat orders), "
           "against greedy")
     for name in names:
-        win, win_ci = mean_ci([r[name][0] for r in results])
-        pts, pts_ci = mean_ci([r[name][1] for r in results])
+        win, win_ci = mean_ci([r[name].win for r in results])
+        pts, pts_ci = mean_ci([r[name].points for r in results])
         line = f"  {name:10s} won {100 * win:5.1f}% ± {100 * win_ci:.1f}, " \
                f"{pts:6.1f} ± {pts_ci:.1f} points a game"
         discards = sum(r[name].discards for r in results)
@@ -248,8 +252,8 @@ def report(names: Sequence[str], results: Sequence[dict[str, Result]]) -> None:
             line += f"; {100 * fed / discards:.1f}% of its {discards} discards while " \
                     "building, in the rounds gone out at once, fed the next player"
         if name != "lookahead":
-            dw, dw_ci = mean_ci([r[name][0] - r["lookahead"][0] for r in results])
-            dp, dp_ci = mean_ci([r[name][1] - r["lookahead"][1] for r in results])
+            dw, dw_ci = mean_ci([r[name].win - r["lookahead"].win for r in results])
+            dp, dp_ci = mean_ci([r[name].points - r["lookahead"].points for r in results])
             line += f"; against lookahead {100 * dw:+.1f} ± {100 * dw_ci:.1f} points of " \
                     f"win rate, {dp:+.1f} ± {dp_ci:.1f} points"
         print(line)
