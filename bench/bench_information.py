@@ -44,6 +44,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from carioca import Action, Discard, Game, RuleSet  # noqa: E402
 from carioca.bots import GreedyBot, LookaheadBot  # noqa: E402
+from carioca.bots.lookahead import refusals  # noqa: E402
 from carioca.bots.search import play_until_round_end  # noqa: E402
 from carioca.cards import Card  # noqa: E402
 from carioca.engine import View  # noqa: E402
@@ -59,6 +60,15 @@ def owed(view: View, seat: int) -> list[Contract]:
     return [Contract.parse(o) for o in view.owed[seat] if o] if view.owed else []
 
 
+def true_need(game: Game, seat: int) -> tuple[list[Card], list[Contract]] | None:
+    """``seat``'s true hand and what it owes, while it builds a contract (None once down)."""
+    view = game.view(seat)
+    contracts = owed(view, seat)
+    if view.down[seat] or not contracts:
+        return None
+    return list(game.hand(seat)), contracts
+
+
 class Oracle(LookaheadBot):
     """The lookahead planner with a window on the game: for measurement only."""
 
@@ -66,24 +76,16 @@ class Oracle(LookaheadBot):
         super().__init__(seed, rules)
         self.game = game
 
-    def true_need(self, seat: int) -> tuple[list[Card], list[Contract]] | None:
-        """The next player's true hand and what it owes, while they build a contract."""
-        view = self.game.view(seat)
-        if view.down[seat] or not owed(view, seat):
-            return None
-        return list(self.game.hand(seat)), owed(view, seat)
 
 
 class FeedingOracle(Oracle):
     """Told exactly which discards lower what the next player's true hand lacks."""
 
     def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
-        need = self.true_need(seat)
-        if need is None:  # they are down: feeding is a public fact (a meld it fits)
+        truth = true_feeding(self.game, seat)
+        if truth is None:  # they are down: feeding is a public fact (a meld it fits)
             return super()._feeds(view, rules, seat)
-        hand, contracts = need
-        now = missing_cards(hand, contracts, rules)
-        return lambda card: float(missing_cards([*hand, card], contracts, rules) < now)
+        return lambda card: float(truth(card))
 
 
 class MazoOracle(Oracle):
@@ -106,7 +108,7 @@ class DangerOracle(Oracle):
 
     def _discard(self, view: View, legal: Any, rules: RuleSet, seat: int, *rest: Any
                  ) -> Any:
-        need = self.true_need((seat + 1) % len(view.players))
+        need = true_need(self.game, (seat + 1) % len(view.players))
         self.value_weight = 0.4 if need is None else self.WEIGHTS.get(
             missing_cards(need[0], need[1], rules), 0.2)
         return super()._discard(view, legal, rules, seat, *rest)
@@ -131,7 +133,7 @@ class SampledFeeding(LookaheadBot):
         pool = [c for c, k in self._unseen(view, rules).items() for _ in range(k)]
         known = list(view.known[seat]) if view.known else []
         free = max(0, min(view.hand_counts[seat] - len(known), len(pool)))
-        refused = refusals(view, rules, seat)
+        refused = [(c, age) for c, age in refusals(view, seat) if not rules.is_wild(c)]
         weighted: list[tuple[float, set[Card]]] = []
         for _ in range(self.samples):
             outs = set(distance([*known, *rng.sample(pool, free)], contracts, rules).outs)
@@ -140,26 +142,6 @@ class SampledFeeding(LookaheadBot):
         total = sum(w for w, _ in weighted) or 1.0
         return lambda card: 1.0 if rules.is_wild(card) else sum(
             w for w, outs in weighted if card in outs) / total
-
-
-def refusals(view: View, rules: RuleSet, seat: int) -> list[tuple[Card, int]]:
-    """The natural cards ``seat`` threw or let pass on the pozo this round, each with how many
-    of its turns ago."""
-    found: list[tuple[Card, int]] = []
-    top: Card | None = None
-    turns = 0
-    for entry in view.log:
-        if "discard" in entry:
-            top = Card.parse(entry["discard"])
-            if entry.get("p") == seat:
-                found.append((top, turns))
-        elif "draw" in entry:
-            if entry.get("p") == seat:
-                turns += 1
-                if entry["draw"] == "mazo" and top is not None:
-                    found.append((top, turns))
-            top = None
-    return [(card, turns - at) for card, at in found if not rules.is_wild(card)]
 
 
 def contestant(name: str, game: Game, seed: int, rules: RuleSet) -> LookaheadBot:
@@ -183,16 +165,15 @@ class Result(NamedTuple):
     fed: int
 
 
-def feeds_truly(game: Game, discard: Card, seat: int) -> bool:
-    """Would ``discard`` lower the number of cards the next player's true hand lacks?"""
-    nxt = (seat + 1) % game.n
-    view = game.view(nxt)
-    contracts = owed(view, nxt)
-    if view.down[nxt] or not contracts:
-        return False
-    hand = list(game.hand(nxt))
-    return missing_cards([*hand, discard], contracts, game.rules) < missing_cards(
-        hand, contracts, game.rules)
+def true_feeding(game: Game, seat: int) -> Callable[[Card], bool] | None:
+    """Which cards lower what ``seat``'s true hand lacks (greedy takes those from the pozo),
+    while ``seat`` builds a contract; None once they are down or owe nothing."""
+    need = true_need(game, seat)
+    if need is None:
+        return None
+    hand, contracts = need
+    now = missing_cards(hand, contracts, game.rules)
+    return lambda card: missing_cards([*hand, card], contracts, game.rules) < now
 
 
 class Counted:
@@ -206,7 +187,8 @@ class Counted:
         action = self.bot.choose(view, legal)
         if isinstance(action, Discard) and view.go_out_at_once and not view.down[action.seat]:
             self.counts[0] += 1
-            self.counts[1] += feeds_truly(self.game, action.card, action.seat)
+            truth = true_feeding(self.game, (action.seat + 1) % self.game.n)
+            self.counts[1] += truth is not None and truth(action.card)
         return action
 
     def wants_to_buy(self, view: View, legal: Sequence[Action]) -> bool:

@@ -48,7 +48,7 @@ from .greedy import (
 )
 
 __all__ = ["LookaheadBot", "unseen_counts", "live_outs", "feeding_by_contract",
-           "refused_by", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS"]
+           "refused_by", "refusals", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS"]
 
 FEED_COST = 9
 """What a discard that fits the next player's pozo takes costs, in live outs (docs/bots.md:
@@ -118,17 +118,7 @@ def refused_by(view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
     >>> thrown, refused(thrown), refused(Card.parse("AD")), refused(Card.parse("KS"))
     (Card('AS'), True, True, False)
     """
-    refused: set[Card] = set()
-    top: Card | None = None  # the pozo card whoever draws next may take
-    for entry in view.log:
-        if "discard" in entry:
-            top = Card.parse(entry["discard"])
-            if entry.get("p") == seat:
-                refused.add(top)
-        elif "draw" in entry:
-            if entry.get("p") == seat and entry["draw"] == "mazo" and top is not None:
-                refused.add(top)
-            top = None
+    refused = {card for card, _ in refusals(view, seat)}
     ranks = {c.rank for c in refused if not rules.is_wild(c)} if owes_only_trios(view, seat) \
         else set()
 
@@ -136,6 +126,26 @@ def refused_by(view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
         return not rules.is_wild(card) and (card in refused or card.rank in ranks)
 
     return is_refused
+
+
+def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
+    """The cards ``seat`` threw away or let pass on the pozo this round, in order, each with
+    how many of its turns ago (0: this turn or its last one)."""
+    found: list[tuple[Card, int]] = []
+    top: Card | None = None  # the pozo card whoever draws next may take
+    turns = 0
+    for entry in view.log:
+        if "discard" in entry:
+            top = Card.parse(entry["discard"])
+            if entry.get("p") == seat:
+                found.append((top, turns))
+        elif "draw" in entry:
+            if entry.get("p") == seat:
+                turns += 1
+                if entry["draw"] == "mazo" and top is not None:
+                    found.append((top, turns))
+            top = None
+    return [(card, turns - at) for card, at in found]
 
 
 def owes_only_trios(view: View, seat: int) -> bool:
