@@ -9,6 +9,7 @@ information, so that the work goes where the points are. Run from the repository
     python bench/bench_information.py --games 1000 --rounds 7,8 --seed 12
     python bench/bench_information.py --games 600 --seed 11 --contestants feeding
     python bench/bench_information.py --games 400 --rounds 7,8 --seed 12 --contestants sampled
+    python bench/bench_information.py --games 1000 --rounds 7,8 --seed 12 --contestants read
 
 Contestants (each plays every deal in both seat orders against ``GreedyBot``):
 
@@ -21,7 +22,10 @@ Contestants (each plays every deal in both seat orders against ``GreedyBot``):
   going out (1.2 outs a point when they lack one card or none, 0.6 at two, 0.2 further);
 * ``sampled`` (fair): the feeding priced as the chance, over sampled hands of the next
   player, that the card is an out of theirs; in the rounds gone out at once only (the cost
-  of the samples goes where the loser pays for a whole hand).
+  of the samples goes where the loser pays for a whole hand);
+* ``read`` (fair): the planner with ``read=32`` (:mod:`carioca.bots.reading`: the sampled
+  hands weighted by how well they explain the next player's last turn, played by the book,
+  and what they refused), each feeding chance charged ``--read-cost`` live outs.
 
 Intervals are 95%, normal approximation over deals (both seat orders of a deal are one sample).
 """
@@ -52,7 +56,8 @@ from carioca.rules import Contract  # noqa: E402
 from carioca.solver import distance, missing_cards  # noqa: E402
 
 Z95 = 1.959963984540054
-CONTESTANTS = ("lookahead", "feeding", "mazo", "danger", "sampled")
+CONTESTANTS = ("lookahead", "feeding", "mazo", "danger", "sampled", "read")
+READ_COST = 15.0  # the feeding cost of the ``read`` contestant (--read-cost)
 
 
 def owed(view: View, seat: int) -> list[Contract]:
@@ -144,13 +149,15 @@ class SampledFeeding(LookaheadBot):
             w for w, outs in weighted if card in outs) / total
 
 
-def contestant(name: str, game: Game, seed: int, rules: RuleSet) -> LookaheadBot:
+def contestant(name: str, game: Game, seed: int, rules: RuleSet,
+               read_cost: float = READ_COST) -> LookaheadBot:
     makers: dict[str, Callable[[], LookaheadBot]] = {
         "lookahead": lambda: LookaheadBot(seed, rules),
         "feeding": lambda: FeedingOracle(game, seed, rules),
         "mazo": lambda: MazoOracle(game, seed, rules),
         "danger": lambda: DangerOracle(game, seed, rules),
         "sampled": lambda: SampledFeeding(seed, rules),
+        "read": lambda: LookaheadBot(seed, rules, read=32, feed_cost=read_cost),
     }
     return makers[name]()
 
@@ -195,16 +202,17 @@ class Counted:
         return self.bot.wants_to_buy(view, legal)
 
 
-def play_deal(task: tuple[RuleSet, Sequence[str], int]) -> dict[str, Result]:
+def play_deal(task: tuple[RuleSet, Sequence[str], int, float]) -> dict[str, Result]:
     """Each contestant's result on one deal, in both seat orders against greedy."""
-    rules, names, deal_seed = task
+    rules, names, deal_seed, read_cost = task
     found: dict[str, Result] = {}
     for name in names:
         wins, points, counts = [], [], [0, 0]
         for seat in (0, 1):
             game = Game.new(rules, ["Ana", "Beto"], seed=deal_seed)
             bots: list[Any] = [GreedyBot(deal_seed, rules), GreedyBot(deal_seed, rules)]
-            bots[seat] = Counted(contestant(name, game, deal_seed, rules), game, counts)
+            bots[seat] = Counted(contestant(name, game, deal_seed, rules, read_cost), game,
+                                 counts)
             while not game.is_over:
                 play_until_round_end(game, bots)
             sheet = game.score_sheet()
@@ -250,6 +258,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--contestants", default="feeding,mazo,danger",
                         help=f"besides lookahead, any of {', '.join(CONTESTANTS[1:])}")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--read-cost", type=float, default=READ_COST,
+                        help="the feeding cost of the read contestant, in live outs")
     args = parser.parse_args(argv)
     names = ["lookahead", *[n for n in args.contestants.split(",") if n and n != "lookahead"]]
     unknown = [n for n in names if n not in CONTESTANTS]
@@ -258,7 +268,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     rules = RuleSet.preset("chile", **(
         {"rounds": [int(r) for r in args.rounds.split(",")]} if args.rounds else {}))
     deals = max(1, math.ceil(args.games / 2))
-    tasks = [(rules, names, args.seed * 1_000_003 + d) for d in range(deals)]
+    tasks = [(rules, names, args.seed * 1_000_003 + d, args.read_cost) for d in range(deals)]
     results: list[dict[str, Result]] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=args.workers) as pool:

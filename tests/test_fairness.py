@@ -165,6 +165,16 @@ def test_lookahead_ignores_hidden_cards(preset: str, players: int, seed: int) ->
     assert first_difference(lambda r: LookaheadBot(7), rules, players, seed) is None
 
 
+@pytest.mark.parametrize(("preset", "players", "seed"), TABLES,
+                         ids=[f"{p}-{n}p" for p, n, _ in TABLES])
+def test_reading_the_next_hand_ignores_hidden_cards(preset: str, players: int, seed: int
+                                                     ) -> None:
+    # The hands it reads for the next player are dealt from what the seat has not seen,
+    # seeded by the view: the same in both twin games.
+    rules = RuleSet.preset(preset)
+    assert first_difference(lambda r: LookaheadBot(7, read=8), rules, players, seed) is None
+
+
 # --------------------------------------------------------------------------- the control
 
 class PeekingBot:

@@ -230,8 +230,8 @@ def test_the_information_bench_oracles_know_and_the_sampled_planner_guesses() ->
     assert all(0.0 <= p <= 1.0 for p in chances)
     assert sampled._feeds(view, rules, nxt)(Card.parse("JK")) == 1.0
 
-    found = bench.play_deal((rules, ["lookahead", "feeding", "danger"], 7))
-    assert sorted(found) == ["danger", "feeding", "lookahead"]
+    found = bench.play_deal((rules, ["lookahead", "feeding", "danger", "read"], 7, 15.0))
+    assert sorted(found) == ["danger", "feeding", "lookahead", "read"]
     for result in found.values():
         assert 0.0 <= result.win <= 1.0 and result.points >= 0
         assert 0 <= result.fed <= result.discards and result.discards > 0

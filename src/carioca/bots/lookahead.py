@@ -27,12 +27,11 @@ collect, and that is priced in live outs too.
 from __future__ import annotations
 
 import math
-from collections import Counter
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..actions import Action, Discard
-from ..cards import Card, deck_counts
+from ..cards import Card
 from ..engine import View
 from ..rules import Contract, RuleSet
 from ..solver import distance
@@ -46,6 +45,7 @@ from .greedy import (
     _owed,
     _worth_keeping,
 )
+from .reading import feeding_chance, refusals, unseen_counts
 
 __all__ = ["LookaheadBot", "unseen_counts", "live_outs", "feeding_by_contract",
            "refused_by", "refusals", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS"]
@@ -67,22 +67,6 @@ SAFE_BONUS = 6
 tríos only (:func:`refused_by`). docs/bots.md: in the round of four tríos against greedy, on the
 same 1,000 deals in both seat orders, 4.2 ± 2.9 points a round more with 6 (3.4-4.0 with 3,
 10 or 15); nothing in the rounds with escalas, so it stays out of them."""
-
-
-def unseen_counts(view: View, rules: RuleSet) -> Counter[Card]:
-    """How many copies of each card the seat has not seen: they are in the others' hands
-    (but for the cards those were seen to take) or in the mazo."""
-    if view.hand is None:
-        raise ValueError("only a seat's own view knows which cards it has not seen")
-    left: Counter[Card] = Counter(deck_counts(*rules.deck_for(len(view.players))))
-    left.subtract(view.hand)
-    left.subtract(view.pozo)
-    for meld in view.melds:
-        left.subtract(meld.cards)
-    for seat, known in enumerate(view.known):
-        if seat != view.seat:
-            left.subtract(known)
-    return +left  # a card can only be seen as often as it exists: drop what went below 0
 
 
 def live_outs(hand: Sequence[Card], contracts: Contract | Sequence[Contract], rules: RuleSet,
@@ -128,26 +112,6 @@ def refused_by(view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
     return is_refused
 
 
-def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
-    """The cards ``seat`` threw away or let pass on the pozo this round, in order, each with
-    how many of its turns ago (0: this turn or its last one)."""
-    found: list[tuple[Card, int]] = []
-    top: Card | None = None  # the pozo card whoever draws next may take
-    turns = 0
-    for entry in view.log:
-        if "discard" in entry:
-            top = Card.parse(entry["discard"])
-            if entry.get("p") == seat:
-                found.append((top, turns))
-        elif "draw" in entry:
-            if entry.get("p") == seat:
-                turns += 1
-                if entry["draw"] == "mazo" and top is not None:
-                    found.append((top, turns))
-            top = None
-    return [(card, turns - at) for card, at in found]
-
-
 def owes_only_trios(view: View, seat: int) -> bool:
     """Whether every contract ``seat`` may still lay down is made of tríos only."""
     kinds = {spec.kind for contract in _owed(view, seat) for spec in contract.melds}
@@ -161,7 +125,11 @@ class LookaheadBot(GreedyBot):
     suit for their escalas), plus :data:`VALUE_WEIGHT` per penalty point of the card, plus
     :data:`SAFE_BONUS` when the next player owes tríos only and refused the card
     (:func:`refused_by`); the greedy order breaks ties. Everything else (drawing, going down,
-    laying off, the lost-round shedding) is greedy's. Like greedy it has no random element."""
+    laying off, the lost-round shedding) is greedy's. Like greedy it has no random element.
+
+    ``read`` (off: 0): price the feeding as a chance over that many hands read for the next
+    player (:mod:`carioca.bots.reading`) instead of the 1-or-0 test; measured in docs/bots.md
+    (stop 15), it did not play better, so the named bots leave it off."""
 
     name: str = "lookahead"
     description: str = ("The greedy planner, but it discards to keep the most live outs "
@@ -169,11 +137,13 @@ class LookaheadBot(GreedyBot):
 
     def __init__(self, seed: int | None = None, rules: RuleSet | None = None, *,
                  feed_cost: float = FEED_COST, value_weight: float = VALUE_WEIGHT,
-                 safe_bonus: float = SAFE_BONUS, wait_early: bool = False) -> None:
+                 safe_bonus: float = SAFE_BONUS, wait_early: bool = False,
+                 read: int = 0) -> None:
         super().__init__(seed, rules, wait_early=wait_early)
         self.feed_cost = feed_cost
         self.value_weight = value_weight
         self.safe_bonus = safe_bonus
+        self.read = read
 
     def __repr__(self) -> str:
         return f"LookaheadBot(seed={self.seed!r})"
@@ -184,8 +154,14 @@ class LookaheadBot(GreedyBot):
 
     def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
         """The chance that discarding a card feeds ``seat`` (the next player), between 0 and
-        1; the discard pays :data:`FEED_COST` times it. Here 1 or 0: whether the card goes
-        with what they were seen to take (:func:`feeding_by_contract`)."""
+        1; the discard pays :data:`FEED_COST` times it. With ``read`` samples, the share of
+        the hands read for them (:func:`~carioca.bots.reading.feeding_chance`) the card is an
+        out of; else, or when their hand cannot be read, 1 or 0: whether the card goes with
+        what they were seen to take (:func:`feeding_by_contract`)."""
+        if self.read:
+            chance = feeding_chance(view, rules, seat, samples=self.read, seed=self.seed or 0)
+            if chance is not None:
+                return chance
         return feeding_by_contract(view, rules, seat)
 
     def _unseen(self, view: View, rules: RuleSet) -> Mapping[Card, int]:
