@@ -15,7 +15,7 @@ from carioca import Action, Deal, Game, RuleSet
 from carioca.bots import LookaheadBot
 from carioca.cards import deck, parse_cards
 from carioca.cli import app, play_game
-from carioca.coach import Hint, hint
+from carioca.coach import _WORDS, LANGS, Hint, hint
 from carioca.rules import PRESETS
 
 NAMES = ("Ana", "Beto", "Caro")
@@ -122,7 +122,7 @@ def test_every_hint_is_legal_and_in_words(preset: str) -> None:
         assert seat is not None
         view = game.view(seat)
         legal = game.legal_actions(seat)
-        for lang in ("es", "en"):
+        for lang in LANGS:
             t = hint(view, rules, lang)
             assert t.action in legal
             assert t.reason and "{" not in t.reason and t.reason != str(t.action)
@@ -135,11 +135,45 @@ def test_every_hint_is_legal_and_in_words(preset: str) -> None:
     assert codes & {"bajar_now", "bajar_other_down", "go_out", "bajar_part"}
 
 
+def test_every_language_has_every_sentence_with_the_same_blanks() -> None:
+    import string
+
+    def blanks(template: str) -> set[str]:
+        return {f for _, f, _, _ in string.Formatter().parse(template) if f}
+
+    assert set(_WORDS) == set(LANGS)
+    for lang in LANGS:
+        assert _WORDS[lang].keys() == _WORDS["es"].keys(), lang
+        for key, template in _WORDS[lang].items():
+            assert blanks(template) == blanks(_WORDS["es"][key]), (lang, key)
+
+
+def test_the_coach_speaks_german_and_swedish() -> None:
+    game = position_after_a_discard()
+    seat = game.seat_to_act
+    assert seat is not None
+    said = {lang: hint(game.view(seat), game.rules, lang) for lang in LANGS}
+    assert len({t.action for t in said.values()}) == 1  # one advice, four languages
+    assert len({t.reason for t in said.values()}) == 4
+    assert said["de"].reason.split()[0] in ("nimm", "zieh")
+    assert said["sv"].reason.split()[0] in ("ta", "dra")
+
+
+def position_after_a_discard() -> Game:
+    game = Game.new(PRESETS["chile"], NAMES, seed=4)
+    for _ in range(2):
+        seat = game.seat_to_act
+        assert seat is not None
+        game.apply(LookaheadBot(0, game.rules).choose(game.view(seat),
+                                                       game.legal_actions(seat)))
+    return game
+
+
 def test_hint_refuses_what_it_cannot_advise() -> None:
     game = Game.new(PRESETS["chile"], NAMES, seed=2)
     seat = game.seat_to_act
     assert seat is not None
-    with pytest.raises(ValueError, match="es or en"):
+    with pytest.raises(ValueError, match="es, en, de, sv"):
         hint(game.view(seat), game.rules, "fr")
     with pytest.raises(ValueError, match="own view"):
         hint(game.view(None), game.rules)

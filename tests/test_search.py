@@ -440,8 +440,11 @@ def test_every_level_is_described_and_made() -> None:
     assert levels == list(range(len(levels)))
     for name, spec in BOTS.items():
         assert spec.name == name
-        assert spec.es and spec.en and spec.es != spec.en
-        assert spec.describe("es").startswith(spec.title)
+        lines = [spec.es, spec.en, spec.de, spec.sv]
+        assert all(lines) and len(set(lines)) == 4  # a line in each language of the table
+        for lang, line in zip(("es", "en", "de", "sv"), lines, strict=True):
+            assert spec.describe(lang) == f"{spec.title}: {line}"
+        assert spec.describe("fr") == spec.describe("en")
         assert spec.budget.startswith("search:" if spec.policy == "search" else "policy:")
         if spec.policy == "search":
             assert spec.playouts is not None and spec.playouts >= 1

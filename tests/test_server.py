@@ -220,6 +220,27 @@ def test_bad_messages_get_an_error_and_change_nothing() -> None:
             assert reply["type"] == "ack"
 
 
+def test_hints_and_bot_lines_come_in_the_players_language() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        bots = client.get("/api/presets").json()["bots"]
+        assert all(set(b["description"]) == {"es", "en", "de", "sv"} for b in bots)
+        made = _new(client, preset="chile", seats=2, bots={"1": "greedy"})
+        code, token = made["code"], made["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": token, "lang": "sv"})
+            assert ws.receive_json()["type"] == "welcome"
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            _until_state(ws, lambda m: bool(m.get("legal")))
+            ws.send_json({"type": "hint"})
+            for _ in range(500):
+                reply = ws.receive_json()
+                if reply["type"] != "state":
+                    break
+            assert reply["type"] == "hint", reply
+            assert reply["reason"].split()[0] in ("ta", "dra"), reply  # Swedish: take, draw
+
+
 def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:

@@ -34,7 +34,7 @@ from .engine import Game, View
 from .rules import RuleSet
 from .solver import Step
 
-__all__ = ["Hint", "hint", "explain"]
+__all__ = ["Hint", "hint", "explain", "LANGS"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,11 +54,11 @@ class Hint:
 
 def hint(view: View, rules: RuleSet, lang: str = "es", *,
          legal: Sequence[Action] | None = None) -> Hint:
-    """What the seat of ``view`` should do now, and why (``lang``: ``es`` or ``en``). The
+    """What the seat of ``view`` should do now, and why (``lang``: one of :data:`LANGS`). The
     view must be the seat's own, at a moment it may act (its turn, or a buy it may make).
     ``legal`` are its legal actions, when the caller has them."""
-    if lang not in ("es", "en"):
-        raise ValueError(f"the coach speaks es or en, not {lang!r}")
+    if lang not in LANGS:
+        raise ValueError(f"the coach speaks {', '.join(LANGS)}, not {lang!r}")
     if view.seat is None or view.hand is None:
         raise ValueError("the coach advises a seat from that seat's own view")
     if legal is None:
@@ -167,10 +167,106 @@ _WORDS: dict[str, dict[str, str]] = {
         "goes_in_1": "it goes in your {meld} {shape} (1 to go)",
         "and": " and ",
     },
+    "de": {
+        "draw_pozo_out": "nimm die {card} vom Pozo: {why}",
+        "draw_pozo_out_plain": "nimm die {card} vom Pozo: sie bringt dich näher an den "
+                               "Kontrakt",
+        "draw_pozo_layoff": "nimm die {card} vom Pozo: du kannst sie an Kombination {meld} "
+                            "anlegen",
+        "draw_pozo_only": "nimm vom Pozo: der Mazo ist leer",
+        "draw_mazo": "zieh vom Mazo: die {card} auf dem Pozo hilft dir nicht",
+        "draw_mazo_empty": "zieh vom Mazo",
+        "go_out": "du kannst in diesem Zug ausgehen: {steps}",
+        "bajar_other_down_1": "leg jetzt aus: {names} hat schon ausgelegt",
+        "bajar_other_down_n": "leg jetzt aus: {names} haben schon ausgelegt",
+        "bajar_now": "leg jetzt aus: du hast den Kontrakt, und was du auslegst, zählt nicht "
+                     "mehr gegen dich",
+        "bajar_part": "leg diesen Teil des Kontrakts aus: du hast ihn vollständig",
+        "agregar": "leg die {card} an Kombination {meld} an: eine Karte weniger auf der Hand",
+        "swap_layoff": "tausche die {card} gegen den Joker von Kombination {meld}: den Joker "
+                       "kannst du sofort anlegen",
+        "swap_relocate": "leg die {card} in Kombination {meld}: der Joker rückt an ein Ende",
+        "swap_contract": "tausche die {card} gegen den Joker von Kombination {meld}: der "
+                         "Joker bringt dich näher an den Kontrakt",
+        "discard": "wirf die {card} ab: sie ist die Karte, die du am wenigsten brauchst",
+        "discard_outs": "wirf die {card} ab: so bleiben {live_outs} ungesehene Karten, die "
+                        "dir helfen würden",
+        "discard_dear": "wirf die {card} ab: sie kostet {points} Punkte, wenn jemand anders "
+                        "zuerst ausgeht, und es bleiben {live_outs} ungesehene Karten, die "
+                        "dir helfen würden",
+        "discard_all_needed": "wirf die {card} ab: du brauchst alle, diese am wenigsten",
+        "discard_keep": "wirf die {card} ab; behalte die {keep}: {why}",
+        "discard_feeds": "wirf die {card} ab: du brauchst sie am wenigsten, auch wenn sie "
+                         "{next} helfen kann",
+        "discard_safe": "wirf die {card} ab: {next} hat in dieser Runde schon eine Karte vom "
+                        "Rang {rank} abgeworfen oder liegen lassen, sammelt sie also nicht",
+        "discard_lost": "wirf die {card} ab: diese Runde sieht verloren aus, also zuerst die "
+                        "teuersten Karten weg",
+        "discard_down": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
+                        "kannst, und wirf die teuerste der übrigen ab",
+        "buy_early": "kauf sie: die {card} bringt dich näher an den Kontrakt, und die Runde "
+                     "hat gerade erst begonnen",
+        "no_buy": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt, oder "
+                  "die Runde ist schon zu weit",
+        "forced": "das ist der einzige mögliche Zug",
+        "completes": "sie vervollständigt {meld} {shape}",
+        "goes_in": "sie gehört in {meld} {shape} (es fehlen noch {missing})",
+        "goes_in_1": "sie gehört in {meld} {shape} (es fehlt noch 1)",
+        "and": " und ",
+    },
+    "sv": {
+        "draw_pozo_out": "ta {card} från pozon: {why}",
+        "draw_pozo_out_plain": "ta {card} från pozon: det för dig närmare kontraktet",
+        "draw_pozo_layoff": "ta {card} från pozon: du kan lägga på det på kombination {meld}",
+        "draw_pozo_only": "ta från pozon: mazon är tom",
+        "draw_mazo": "dra från mazon: {card} på pozon hjälper dig inte",
+        "draw_mazo_empty": "dra från mazon",
+        "go_out": "du kan gå ut den här turen: {steps}",
+        "bajar_other_down_1": "lägg ner nu: {names} har redan lagt ner",
+        "bajar_other_down_n": "lägg ner nu: {names} har redan lagt ner",
+        "bajar_now": "lägg ner nu: du har kontraktet, och det du lägger ner räknas inte "
+                     "längre mot dig",
+        "bajar_part": "lägg ner den här delen av kontraktet: du har den komplett",
+        "agregar": "lägg på {card} på kombination {meld}: ett kort mindre på handen",
+        "swap_layoff": "byt {card} mot jokern i kombination {meld}: jokern kan läggas på "
+                       "direkt",
+        "swap_relocate": "lägg {card} i kombination {meld}: jokern flyttas till en ände",
+        "swap_contract": "byt {card} mot jokern i kombination {meld}: jokern för dig närmare "
+                         "kontraktet",
+        "discard": "kasta {card}: det är kortet du behöver minst",
+        "discard_outs": "kasta {card}: då finns {live_outs} osedda kort kvar som skulle "
+                        "hjälpa dig",
+        "discard_dear": "kasta {card}: det kostar {points} poäng om någon annan går ut "
+                        "först, och {live_outs} osedda kort som skulle hjälpa dig finns kvar",
+        "discard_all_needed": "kasta {card}: du behöver alla, det här minst",
+        "discard_keep": "kasta {card}; behåll {keep}: {why}",
+        "discard_feeds": "kasta {card}: du behöver det minst, fast det kan hjälpa {next}",
+        "discard_safe": "kasta {card}: {next} har redan kastat eller låtit ett kort av "
+                        "valören {rank} passera den här rundan, så de samlar inte på dem",
+        "discard_lost": "kasta {card}: rundan ser förlorad ut, så gör dig av med de dyraste "
+                        "korten först",
+        "discard_down": "kasta {card}: du har lagt ner; behåll det du kan lägga på och kasta "
+                        "det dyraste av resten",
+        "buy_early": "köp det: {card} för dig närmare kontraktet och rundan har just börjat",
+        "no_buy": "låt det passera: {card} för dig inte närmare kontraktet, eller så har "
+                  "rundan kommit för långt",
+        "forced": "det är det enda möjliga draget",
+        "completes": "det gör {meld} {shape} komplett",
+        "goes_in": "det passar i {meld} {shape} ({missing} kvar)",
+        "goes_in_1": "det passar i {meld} {shape} (1 kvar)",
+        "and": " och ",
+    },
 }
 
 _MELD_NAMES = {"trio": "trío", "escala": "escala", "sucia": "escala sucia",
                "real": "escala real", "colores": "escala de colores"}
+# German names a meld with its article ("sie gehört in die Escala 5-6-_-8"): ein Trio, eine
+# Escala in the German source, so das Trío and die Escala.
+_MELD_NAMES_DE = {"trio": "das Trío", "escala": "die Escala", "sucia": "die Escala sucia",
+                  "real": "die Escala real", "colores": "die Escala de colores"}
+
+LANGS = ("es", "en", "de", "sv")
+"""The languages the coach speaks."""
 
 
 def explain(decision: Decision, view: View, lang: str = "es") -> str:
@@ -228,7 +324,7 @@ def _join(names: Sequence[str], word: str) -> str:
 
 def _target_words(target: dict[str, Any], lang: str) -> str:
     words = _WORDS[lang]
-    meld = _MELD_NAMES.get(target["kind"], target["kind"])
+    meld = (_MELD_NAMES_DE if lang == "de" else _MELD_NAMES).get(target["kind"], target["kind"])
     missing = target.get("missing", 0)
     if not missing:
         return words["completes"].format(meld=meld, shape=target["shape"])

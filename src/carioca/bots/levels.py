@@ -57,8 +57,9 @@ class EagerBot:
 @dataclass(frozen=True, slots=True)
 class BotSpec:
     """One bot of the table: its name, who it is (``title``), a one-line description in
-    Spanish and English, and its level: a policy, or a search budget in playouts per decision
-    with what it plays for (``objective``) and how it plays the playouts out."""
+    Spanish, English, German and Swedish (``es``, ``en``, ``de``, ``sv``), and its level: a
+    policy, or a search budget in playouts per decision with what it plays for
+    (``objective``) and how it plays the playouts out."""
 
     name: str
     title: str
@@ -70,6 +71,8 @@ class BotSpec:
     playouts: int | None = None
     objective: Objective = "relative"
     playout_policy: str = "greedy"
+    de: str = ""
+    sv: str = ""
 
     @property
     def budget(self) -> str:
@@ -80,7 +83,9 @@ class BotSpec:
                 f"playouts, objective {self.objective}")
 
     def describe(self, lang: str = "en") -> str:
-        return f"{self.title}: {self.es if lang == 'es' else self.en}"
+        """Who it is and its line in ``lang`` (es, en, de or sv; English for any other)."""
+        lines = {"es": self.es, "en": self.en, "de": self.de, "sv": self.sv}
+        return f"{self.title}: {lines.get(lang) or self.en}"
 
     def make(self, seed: int | None = None, rules: RuleSet | None = None, *,
              name: str | None = None) -> Bot:
@@ -104,8 +109,8 @@ class BotSpec:
 
 
 def _search(name: str, title: str, level: int, playouts: int, objective: Objective,
-            en: str, es: str) -> BotSpec:
-    return BotSpec(name, title, es, en, level, "search", playouts, objective)
+            en: str, es: str, de: str, sv: str) -> BotSpec:
+    return BotSpec(name, title, es, en, level, "search", playouts, objective, de=de, sv=sv)
 
 
 SEARCH_PLAYOUTS = 32
@@ -141,40 +146,73 @@ docs/bots.md tells why: with a budget of tens of playouts a freer search picks n
 
 _SPECS: tuple[BotSpec, ...] = (
     BotSpec("random", "Random", "elige al azar entre las jugadas permitidas.",
-            "picks any legal move at random.", 0, "random"),
+            "picks any legal move at random.", 0, "random",
+            de="wählt irgendeinen erlaubten Zug zufällig.",
+            sv="väljer ett tillåtet drag på måfå."),
     BotSpec("eager", "Eager", "se baja, agrega y cambia comodines apenas puede; si no, roba y "
             "bota al azar.", "goes down, lays off and swaps whenever it can; else draws and "
-            "discards at random.", 0, "eager"),
+            "discards at random.", 0, "eager",
+            de="legt aus, legt an und tauscht Joker, sobald es geht; sonst zieht und wirft es "
+            "zufällig.",
+            sv="lägger ner, lägger på och byter jokrar så fort det går; annars drar och kastar "
+            "den på måfå."),
     BotSpec("greedy", "Greedy", "arma sus juegos con los consejos de siempre, sin mirar "
             "adelante.", "builds its melds by the usual advice, without looking ahead.", 1,
-            "greedy"),
+            "greedy", de="baut seine Kombinationen nach den üblichen Ratschlägen, ohne "
+            "vorauszudenken.",
+            sv="bygger sina kombinationer efter de vanliga råden, utan att tänka framåt."),
     BotSpec("lookahead", "Lookahead", "arma sus juegos como greedy, pero bota la carta que le "
             "deja más cartas por salir que le sirven.", "builds its melds like greedy, but "
             "discards to keep the most live outs: the unseen cards that would help it.", 2,
-            "lookahead"),
+            "lookahead", de="baut wie Greedy, wirft aber so ab, dass ihm die meisten "
+            "ungesehenen Karten bleiben, die ihm helfen würden.",
+            sv="bygger som Greedy, men kastar så att flest osedda kort som skulle hjälpa den "
+            "finns kvar."),
     _search("search", "Search", 3, SEARCH_PLAYOUTS, "relative",
             f"plays its doubts out in {SEARCH_PLAYOUTS} sampled deals and keeps the best.",
             f"prueba sus dudas en {SEARCH_PLAYOUTS} repartos posibles y se queda con la "
-            "mejor."),
+            "mejor.",
+            f"spielt seine Zweifel in {SEARCH_PLAYOUTS} möglichen Verteilungen durch und "
+            "nimmt die beste.",
+            f"spelar igenom sina tvivel i {SEARCH_PLAYOUTS} möjliga givar och tar den bästa."),
     BotSpec("pepito", "Pepito", "tiene seis años: se baja y agrega apenas puede, y bota "
             "cualquier carta.", "is six: goes down and lays off as soon as he can, and throws "
-            "any card.", 0, "eager"),
+            "any card.", 0, "eager",
+            de="ist sechs: legt aus und an, sobald er kann, und wirft irgendeine Karte ab.",
+            sv="är sex år: lägger ner och på så fort han kan, och kastar vilket kort som "
+            "helst."),
     BotSpec("chela", "Tía Chela", "juega de memoria: escalas primero, guarda los comodines, "
             "se baja apenas otro se baja.", "plays by the book: escalas first, keeps the "
-            "jokers, goes down as soon as someone else has.", 1, "greedy"),
+            "jokers, goes down as soon as someone else has.", 1, "greedy",
+            de="spielt nach dem Buch: Escalas zuerst, behält die Joker, legt aus, sobald ein "
+            "anderer ausgelegt hat.",
+            sv="spelar efter boken: escalas först, behåller jokrarna, lägger ner så fort "
+            "någon annan har gjort det."),
     _search("rosa", "Abuela Rosa", 2, 16, "own",
             "minds only her own hand: weighs her doubts in 16 sampled deals.",
-            "solo cuida su mano: piensa sus dudas en 16 repartos posibles."),
+            "solo cuida su mano: piensa sus dudas en 16 repartos posibles.",
+            "achtet nur auf ihre eigene Hand: wägt ihre Zweifel in 16 möglichen Verteilungen "
+            "ab.",
+            "bryr sig bara om sin egen hand: väger sina tvivel i 16 möjliga givar."),
     _search("beto", "Tío Beto", 2, 16, "relative",
             "plays against the table: weighs his doubts in 16 sampled deals.",
-            "juega contra la mesa: piensa sus dudas en 16 repartos posibles."),
+            "juega contra la mesa: piensa sus dudas en 16 repartos posibles.",
+            "spielt gegen den Tisch: wägt seine Zweifel in 16 möglichen Verteilungen ab.",
+            "spelar mot bordet: väger sina tvivel i 16 möjliga givar."),
     _search("profe", "La Profe", 3, SEARCH_PLAYOUTS, "leader",
             f"watches whoever leads the score sheet: {SEARCH_PLAYOUTS} sampled deals a doubt.",
             f"vigila al que va ganando en el anotador: {SEARCH_PLAYOUTS} repartos posibles por "
-            "duda."),
+            "duda.",
+            f"behält im Blick, wer im Anotador führt: {SEARCH_PLAYOUTS} mögliche Verteilungen "
+            "pro Zweifel.",
+            f"håller koll på den som leder i anotadorn: {SEARCH_PLAYOUTS} möjliga givar per "
+            "tvivel."),
     _search("campeon", "El Campeón", 4, 96, "relative",
             "the most careful at the table: 96 sampled deals a doubt (takes its time).",
-            "el más cuidadoso de la mesa: 96 repartos posibles por duda (se toma su tiempo)."),
+            "el más cuidadoso de la mesa: 96 repartos posibles por duda (se toma su tiempo).",
+            "der Sorgfältigste am Tisch: 96 mögliche Verteilungen pro Zweifel (lässt sich "
+            "Zeit).",
+            "den mest noggranna vid bordet: 96 möjliga givar per tvivel (tar god tid på sig)."),
 )
 
 BOTS: dict[str, BotSpec] = {spec.name: spec for spec in _SPECS}

@@ -437,6 +437,6 @@ def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         from ..coach import hint  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
-    lang = conn.lang if conn.lang in ("es", "en") else "en"
+    lang = conn.lang if conn.lang in ("es", "en", "de", "sv") else "en"
     advice = hint(game.view(conn.seat), game.rules, lang=lang)
     return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}

@@ -55,12 +55,13 @@ def seed_hash(seed: int | None) -> str | None:
 
 
 def bot_names() -> list[dict[str, Any]]:
-    """The bots a host may seat, with a line about each in Spanish and English."""
+    """The bots a host may seat, with a line about each in Spanish, English, German and
+    Swedish."""
     try:
         from ..bots import levels  # written with the search bot; optional until then
 
         return [{"name": b.name, "title": b.title, "level": b.level,
-                 "description": {"es": b.describe("es"), "en": b.describe("en")}}
+                 "description": {lang: b.describe(lang) for lang in ("es", "en", "de", "sv")}}
                 for b in levels.BOTS.values()]
     except (ImportError, AttributeError):
         return [{"name": "random", "description": {"es": "Juega cualquier jugada legal.",
