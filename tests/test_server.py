@@ -18,8 +18,11 @@ from typing import Any
 import pytest
 from fastapi.testclient import TestClient
 
+from carioca import Game, RuleSet
+from carioca.bots.levels import BOTS
 from carioca.record import replay
-from carioca.server import create_app
+from carioca.server import create_app, tables
+from carioca.server.tables import make_bot
 
 CARD_KEYS_ALLOWED = (
     ("view", "hand"),
@@ -225,7 +228,7 @@ def test_hints_and_bot_lines_come_in_the_players_language() -> None:
     with TestClient(app) as client:
         bots = client.get("/api/presets").json()["bots"]
         assert all(set(b["description"]) == {"es", "en", "de", "sv"} for b in bots)
-        made = _new(client, preset="chile", seats=2, bots={"1": "greedy"})
+        made = _new(client, preset="chile", seats=2, bots={"1": "chela"})
         code, token = made["code"], made["token"]
         with client.websocket_connect(f"/ws/{code}") as ws:
             ws.send_json({"type": "hello", "token": token, "lang": "sv"})
@@ -239,6 +242,46 @@ def test_hints_and_bot_lines_come_in_the_players_language() -> None:
                     break
             assert reply["type"] == "hint", reply
             assert reply["reason"].split()[0] in ("ta", "dra"), reply  # Swedish: take, draw
+
+
+@pytest.mark.parametrize("name", sorted(BOTS))
+def test_every_named_bot_moves_at_a_table(name: str) -> None:
+    # The table hands a bot its legal actions as a plain list: the planners must be told the
+    # rules (before stop 15 every bot but random and eager failed here and never moved).
+    rules = RuleSet.preset("chile")
+    game = Game.new(rules, ["Ana", "Beto"], seed=2)
+    seat = game.seat_to_act
+    assert seat is not None
+    for _ in range(2):  # a draw, then a play
+        legal = list(game.legal_actions(seat))
+        action = make_bot(name, 5, rules).choose(game.view(seat), legal)
+        assert action in legal
+        game.apply(action)
+
+
+def test_a_bot_that_fails_is_played_for_and_the_game_goes_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        name = "broken"
+        description = "raises (for the test only)"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            raise RuntimeError("a bug in a bot")
+
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Broken())
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2, bots={"1": "random"})
+        code, token = made["code"], made["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            # Seat 1 plays first in round 1: the table draws and discards for the broken bot
+            # (as the turn timer would), and the turn comes to seat 0.
+            state = _until_state(ws, lambda m: bool(m.get("legal")))
+            moves = [next(k for k in e if k != "p") for e in state["view"]["log"]]
+            assert moves == ["draw", "discard"]
+            assert state["view"]["log"][0] == {"p": 1, "draw": "mazo"}
 
 
 def test_a_spectator_sees_no_hand_and_cannot_play() -> None:

@@ -472,16 +472,23 @@ def _feeding(view: View, rules: RuleSet, seat: int, *, by_contract: bool = False
     down = view.down[seat]
 
     def feeds(card: Card) -> bool:
-        if rules.is_wild(card):
+        if rules.is_wild(card) or _goes_with(card, known, trios=trios, escalas=escalas):
             return True
-        for k in known:
-            if trios and k.rank == card.rank:
-                return True
-            if escalas and k.suit == card.suit and 0 < abs(k.rank - card.rank) <= 2:
-                return True
         return down and _fitting_meld(card, view.melds, rules) is not None
 
     return feeds
+
+
+def _goes_with(card: Card, known: Sequence[Card], *, trios: bool = True,
+               escalas: bool = True) -> bool:
+    """Whether ``card`` goes with one of ``known`` (natural cards): the same rank (for
+    tríos), or the same suit within two ranks (for escalas)."""
+    for k in known:
+        if trios and k.rank == card.rank:
+            return True
+        if escalas and k.suit == card.suit and 0 < abs(k.rank - card.rank) <= 2:
+            return True
+    return False
 
 
 def _last_drawn(view: View, seat: int) -> Card | None:

@@ -49,7 +49,7 @@ from ..cards import Card, deck_counts
 from ..engine import View
 from ..rules import RuleSet
 from ..solver import distance
-from .greedy import _fitting_meld, _Memo, _neighbours, _owed
+from .greedy import _fitting_meld, _goes_with, _Memo, _neighbours, _owed
 
 __all__ = ["Reading", "read_hand", "feeding_chance", "last_turn", "book_discard",
            "unseen_counts", "refusals"]
@@ -225,10 +225,7 @@ def _feeds_then(turn: Turn, view: View, rules: RuleSet) -> Callable[[Card], bool
     known = [k for k in turn.taken if not rules.is_wild(k)]
 
     def feeds(card: Card) -> bool:
-        if rules.is_wild(card):
-            return True
-        if any(k.rank == card.rank or (k.suit == card.suit and 0 < abs(k.rank - card.rank) <= 2)
-               for k in known):
+        if rules.is_wild(card) or _goes_with(card, known):
             return True
         return turn.next_down and _fitting_meld(card, view.melds, rules) is not None
 

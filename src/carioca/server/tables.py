@@ -68,11 +68,13 @@ def bot_names() -> list[dict[str, Any]]:
                                                    "en": "Plays any legal move."}}]
 
 
-def make_bot(name: str, seed: int) -> Bot:
+def make_bot(name: str, seed: int, rules: RuleSet | None = None) -> Bot:
+    """The bot ``name`` for a table of ``rules`` (the planners need them: they are handed the
+    legal actions as a plain list)."""
     try:
         from ..bots import levels
 
-        return levels.make_bot(name, seed)
+        return levels.make_bot(name, seed, rules)
     except (ImportError, AttributeError):
         return RandomBot(seed)
 
@@ -220,8 +222,8 @@ class Table:
         names = [s.name for s in self.seats]
         self.game = Game.new(self.rules, names, seed=self.game_seed)
         self.status = "playing"
-        self._bots = {i: make_bot(s.bot, self.game_seed + i) for i, s in enumerate(self.seats)
-                      if s.bot is not None}
+        self._bots = {i: make_bot(s.bot, self.game_seed + i, self.rules)
+                      for i, s in enumerate(self.seats) if s.bot is not None}
         self._save()
         self._save_new_rounds(0)
         self._after_change()
@@ -249,7 +251,7 @@ class Table:
             self.game = game
             self._save_new_rounds(before)
         self.game = game
-        self._bots = {i: make_bot(s.bot, (self.game_seed or 0) + i)
+        self._bots = {i: make_bot(s.bot, (self.game_seed or 0) + i, self.rules)
                       for i, s in enumerate(self.seats) if s.bot is not None}
         self._after_change()
 
@@ -365,7 +367,11 @@ class Table:
         wants = getattr(bot, "wants_to_buy", None)
         if wants is None or self.game is None:
             return False
-        return bool(wants(self.game.view(seat), self.game.legal_actions(seat)))
+        try:
+            return bool(wants(self.game.view(seat), self.game.legal_actions(seat)))
+        except Exception:  # noqa: BLE001 - a bot's fault must not stop the table: it passes
+            log.exception("table %s: the bot at seat %d failed to answer a buy", self.code, seat)
+            return False
 
     def _claim(self, seat: int, wants: bool) -> None:
         window = self.window
@@ -445,7 +451,16 @@ class Table:
         legal = list(game.legal_actions(seat))
         if not legal:
             return
-        action = self._bots[seat].choose(view, legal)
+        try:
+            action: Action | None = self._bots[seat].choose(view, legal)
+        except Exception:  # noqa: BLE001 - a bot's fault must not stop the table
+            log.exception("table %s: the bot at seat %d failed", self.code, seat)
+            action = None
+        if action not in legal:
+            # Play for it as the turn timer would: the game goes on.
+            self._play_for(seat)
+            return
+        assert action is not None
         if isinstance(action, Draw):
             self._close_window(action.source)
         self._commit(action)
