@@ -284,6 +284,47 @@ def test_a_bot_that_fails_is_played_for_and_the_game_goes_on(
             assert state["view"]["log"][0] == {"p": 1, "draw": "mazo"}
 
 
+def test_the_server_serves_other_tables_while_a_bot_thinks(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    class Slow:
+        """Thinks until the test lets it go (a search bot's second, stretched)."""
+
+        name = "slow"
+        description = "waits (for the test only)"
+        thinking, finished, go = threading.Event(), threading.Event(), threading.Event()
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            self.thinking.set()
+            self.go.wait(10)
+            self.finished.set()
+            return legal[0]
+
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Slow())
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        slow = _new(client, preset="chile", seats=2, bots={"1": "random"})
+        other = _new(client, preset="chile", seats=2)
+        client.post(f"/api/tables/{slow['code']}/start",
+                    headers={"X-Carioca-Token": slow["token"]})
+        assert Slow.thinking.wait(10)  # seat 1 plays first in round 1: the bot is thinking
+        with client.websocket_connect(f"/ws/{other['code']}") as ws:
+            _hello(ws, other["token"])
+            ws.send_json({"type": "ping"})
+            while ws.receive_json()["type"] != "pong":
+                pass
+            assert not Slow.finished.is_set()  # answered while the bot was still thinking
+        Slow.go.set()
+        table = app.state.manager.tables[slow["code"]]
+        for _ in range(200):
+            if table.game.view(0).log:
+                break
+            time.sleep(0.05)
+        first = table.game.view(0).log[0]
+        assert first["p"] == 1 and "draw" in first  # then its move was played
+
+
 def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:

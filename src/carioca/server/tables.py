@@ -19,7 +19,7 @@ from typing import Any
 
 from ..actions import Action, ActionError, Buy, Discard, Draw
 from ..bots import Bot, RandomBot
-from ..engine import Game
+from ..engine import Game, View
 from ..errors import IllegalAction
 from ..record import FORMAT, replay
 from ..rules import PRESETS, RulesError, RuleSet
@@ -440,27 +440,38 @@ class Table:
         return seat
 
     def play_bot(self, seat: int) -> None:
-        """One move of the bot at ``seat`` (the lock is held)."""
+        """One move of the bot at ``seat``, thought out here (the lock is held)."""
+        question = self.bot_question(seat)
+        if question is not None:
+            self.bot_answer(seat, question[1], self.ask_bot(seat, *question))
+
+    def bot_question(self, seat: int) -> tuple[View, list[Action]] | None:
+        """What the bot at ``seat`` is asked now: its view and legal actions (None: nothing
+        to ask, the buy window that was open went the other way). The lock is held."""
         game = self._game()
         if self.window is not None:
             self._resolve_window()
             if game.seat_to_act != seat:
                 self._after_change()
-                return
-        view = game.view(seat)
+                return None
         legal = list(game.legal_actions(seat))
-        if not legal:
-            return
+        return (game.view(seat), legal) if legal else None
+
+    def ask_bot(self, seat: int, view: View, legal: list[Action]) -> Action | None:
+        """The bot's choice, or None if it failed. It reads only the view and the list, so it
+        may think in another thread while the server serves the other tables."""
         try:
-            action: Action | None = self._bots[seat].choose(view, legal)
+            return self._bots[seat].choose(view, legal)
         except Exception:  # noqa: BLE001 - a bot's fault must not stop the table
             log.exception("table %s: the bot at seat %d failed", self.code, seat)
-            action = None
-        if action not in legal:
-            # Play for it as the turn timer would: the game goes on.
+            return None
+
+    def bot_answer(self, seat: int, legal: list[Action], action: Action | None) -> None:
+        """Play the bot's choice (the lock is held); a failed or illegal one is played for as
+        the turn timer would, so the game goes on."""
+        if action is None or action not in legal:
             self._play_for(seat)
             return
-        assert action is not None
         if isinstance(action, Draw):
             self._close_window(action.source)
         self._commit(action)
@@ -664,7 +675,11 @@ class TableManager:
                 return
             try:
                 if seat is not None and table.bot_to_move() == seat:
-                    table.play_bot(seat)
+                    question = table.bot_question(seat)
+                    if question is not None:
+                        # A search bot may think for a second: not on the event loop.
+                        action = await asyncio.to_thread(table.ask_bot, seat, *question)
+                        table.bot_answer(seat, question[1], action)
                 else:
                     table.on_timers()
             except (IllegalAction, TableError) as exc:
