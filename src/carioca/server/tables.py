@@ -439,12 +439,6 @@ class Table:
             return None
         return seat
 
-    def play_bot(self, seat: int) -> None:
-        """One move of the bot at ``seat``, thought out here (the lock is held)."""
-        question = self.bot_question(seat)
-        if question is not None:
-            self.bot_answer(seat, question[1], self.ask_bot(seat, *question))
-
     def bot_question(self, seat: int) -> tuple[View, list[Action]] | None:
         """What the bot at ``seat`` is asked now: its view and legal actions (None: nothing
         to ask, the buy window that was open went the other way). The lock is held."""
