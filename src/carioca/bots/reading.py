@@ -100,7 +100,6 @@ def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
     return [(card, turns - at) for card, at in found]
 
 
-
 @dataclass(frozen=True)
 class Turn:
     """The other player's last turn: the pozo top they drew over (None: unknown), where they
@@ -130,7 +129,7 @@ def last_turn(view: View, seat: int) -> Turn | None:
     log; None when they have not had one, or laid or swapped cards this round (the reading
     covers a hand that only draws and throws)."""
     log = view.log
-    if any(e.get("p") == seat and "draw" not in e and "discard" not in e for e in log):
+    if _laid(view, seat):
         return None
     thrown = max((i for i, e in enumerate(log) if e.get("p") == seat and "discard" in e),
                  default=None)
@@ -145,6 +144,11 @@ def last_turn(view: View, seat: int) -> Turn | None:
     taken, down = _walk(view, flipped, thrown)
     return Turn(top, log[drew]["draw"], Card.parse(log[thrown]["discard"]),
                 tuple(taken[nxt]), down[nxt])
+
+
+def _laid(view: View, seat: int) -> bool:
+    """Whether ``seat`` did anything but draw and discard this round (laid, swapped, bought)."""
+    return any(e.get("p") == seat and "draw" not in e and "discard" not in e for e in view.log)
 
 
 def _flipped(view: View) -> Card | None:
@@ -242,10 +246,9 @@ def read_hand(view: View, rules: RuleSet, seat: int, *, samples: int = 32, seed:
     owed = _owed(view, seat)
     if view.seat is None or not owed or view.down[seat]:
         return None
-    turn = last_turn(view, seat)
-    if turn is None and any(e.get("p") == seat and "draw" not in e and "discard" not in e
-                            for e in view.log):
+    if _laid(view, seat):
         return None
+    turn = last_turn(view, seat)
     memo = _Memo(rules, owed)
     pool = sorted(c for c, k in unseen_counts(view, rules).items() for _ in range(k))
     known = list(view.known[seat]) if view.known else []
