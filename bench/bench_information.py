@@ -34,7 +34,6 @@ from __future__ import annotations
 
 import argparse
 import math
-import random
 import statistics
 import sys
 import time
@@ -48,12 +47,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
 
 from carioca import Action, Discard, Game, RuleSet  # noqa: E402
 from carioca.bots import GreedyBot, LookaheadBot  # noqa: E402
-from carioca.bots.lookahead import refusals  # noqa: E402
+from carioca.bots.reading import read_hand  # noqa: E402
 from carioca.bots.search import play_until_round_end  # noqa: E402
 from carioca.cards import Card  # noqa: E402
 from carioca.engine import View  # noqa: E402
 from carioca.rules import Contract  # noqa: E402
-from carioca.solver import distance, missing_cards  # noqa: E402
+from carioca.solver import missing_cards  # noqa: E402
 
 Z95 = 1.959963984540054
 CONTESTANTS = ("lookahead", "feeding", "mazo", "danger", "sampled", "read")
@@ -123,7 +122,8 @@ class SampledFeeding(LookaheadBot):
     """Fair: the chance a discard feeds the next player, over ``samples`` hands dealt to them
     from the cards this seat has not seen (plus those they were seen to take), each weighted
     down for every card they refused or threw this round that would be an out of it (they
-    would have taken it, or kept it). Seeded by the view, so the same view decides the same."""
+    would have taken it, or kept it): :func:`carioca.bots.reading.read_hand` without the
+    replay of their last turn. Seeded by the view, so the same view decides the same."""
 
     def __init__(self, seed: int, rules: RuleSet, samples: int = 16, refusal: float = 1.0,
                  memory: float = 0.8) -> None:
@@ -131,22 +131,12 @@ class SampledFeeding(LookaheadBot):
         self.samples, self.refusal, self.memory = samples, refusal, memory
 
     def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
-        contracts = owed(view, seat)
-        if not view.go_out_at_once or view.down[seat] or not contracts:
+        reading = read_hand(view, rules, seat, samples=self.samples, seed=self.seed or 0,
+                            miss=1.0, refusal=self.refusal, memory=self.memory) \
+            if view.go_out_at_once else None
+        if reading is None:
             return super()._feeds(view, rules, seat)
-        rng = random.Random(hash((self.seed or 0, view.round, len(view.log))))
-        pool = [c for c, k in self._unseen(view, rules).items() for _ in range(k)]
-        known = list(view.known[seat]) if view.known else []
-        free = max(0, min(view.hand_counts[seat] - len(known), len(pool)))
-        refused = [(c, age) for c, age in refusals(view, seat) if not rules.is_wild(c)]
-        weighted: list[tuple[float, set[Card]]] = []
-        for _ in range(self.samples):
-            outs = set(distance([*known, *rng.sample(pool, free)], contracts, rules).outs)
-            against = sum(self.memory ** age for card, age in refused if card in outs)
-            weighted.append((math.exp(-self.refusal * against), outs))
-        total = sum(w for w, _ in weighted) or 1.0
-        return lambda card: 1.0 if rules.is_wild(card) else sum(
-            w for w, outs in weighted if card in outs) / total
+        return lambda card: 1.0 if rules.is_wild(card) else reading.chance(card)
 
 
 def contestant(name: str, game: Game, seed: int, rules: RuleSet,

@@ -262,7 +262,7 @@ def read_hand(view: View, rules: RuleSet, seat: int, *, samples: int = 32, seed:
         hand = (*known, *rng.sample(pool, free))
         outs = frozenset(distance(hand, owed, rules).outs)
         log_w = -refusal * sum(memory ** age for card, age in refused if card in outs)
-        if turn is not None and feeds is not None:
+        if turn is not None and feeds is not None and miss < 1:
             log_w += _explains(turn, hand, known, memo, rules, feeds, late, rng) * math.log(miss)
         found.append((log_w, hand, outs))
     if not found:

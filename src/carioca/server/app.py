@@ -23,7 +23,15 @@ from ..errors import IllegalAction
 from ..record import replay, to_record
 from ..rules import OPTION_NAMES
 from ..store import SQLiteStore
-from .tables import Connection, Table, TableError, TableManager, bot_names, presets_payload
+from .tables import (
+    LANGS,
+    Connection,
+    Table,
+    TableError,
+    TableManager,
+    bot_names,
+    presets_payload,
+)
 
 __all__ = ["create_app", "MAX_MESSAGE"]
 
@@ -437,6 +445,6 @@ def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         from ..coach import hint  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
         return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
-    lang = conn.lang if conn.lang in ("es", "en", "de", "sv") else "en"
+    lang = conn.lang if conn.lang in LANGS else "en"
     advice = hint(game.view(conn.seat), game.rules, lang=lang)
     return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}

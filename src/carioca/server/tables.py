@@ -54,6 +54,10 @@ def seed_hash(seed: int | None) -> str | None:
     return None if seed is None else hashlib.sha256(str(seed).encode()).hexdigest()
 
 
+LANGS = ("es", "en", "de", "sv")
+"""The languages of the table: its page, the bots' lines and the coach's hints."""
+
+
 def bot_names() -> list[dict[str, Any]]:
     """The bots a host may seat, with a line about each in Spanish, English, German and
     Swedish."""
@@ -61,7 +65,7 @@ def bot_names() -> list[dict[str, Any]]:
         from ..bots import levels  # written with the search bot; optional until then
 
         return [{"name": b.name, "title": b.title, "level": b.level,
-                 "description": {lang: b.describe(lang) for lang in ("es", "en", "de", "sv")}}
+                 "description": {lang: b.describe(lang) for lang in LANGS}}
                 for b in levels.BOTS.values()]
     except (ImportError, AttributeError):
         return [{"name": "random", "description": {"es": "Juega cualquier jugada legal.",
