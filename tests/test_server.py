@@ -325,6 +325,141 @@ def test_the_server_serves_other_tables_while_a_bot_thinks(
         assert first["p"] == 1 and "draw" in first  # then its move was played
 
 
+def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from carioca.actions import Discard, Draw
+
+    class SlowBuyer:
+        """Draws from the mazo and throws its first card; the first time it may buy, it
+        thinks until the test lets it go, then buys."""
+
+        name = "slow-buyer"
+        description = "waits, then buys (for the test only)"
+        thinking, go = threading.Event(), threading.Event()
+        answered: list[int] = []
+
+        def __init__(self, seat: int) -> None:
+            self.seat = seat
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return next((a for a in legal if isinstance(a, Draw) and a.source == "mazo"),
+                        next((a for a in legal if isinstance(a, Discard)), legal[0]))
+
+        def wants_to_buy(self, view: Any, legal: Any) -> bool:
+            if self.answered:
+                return False
+            self.thinking.set()
+            self.go.wait(10)
+            self.answered.append(self.seat)
+            return True
+
+    seats = iter(range(1, 3))
+    monkeypatch.setattr(tables, "make_bot",
+                        lambda name, seed, rules=None: SlowBuyer(next(seats)))
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3, bots={"1": "random", "2": "random"},
+                    options={"buying": "penalty_card"})
+        other = _new(client, preset="chile", seats=2)
+        code = made["code"]
+        table = app.state.manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws0:
+            _hello(ws0, made["token"])
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": made["token"]})
+            # Seat 1 plays first; seat 0 (Ana) lets its discard go, seat 2 plays, and seat 1
+            # may buy seat 2's discard before Ana draws.
+            state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+            assert _send(ws0, {"type": "pass", "version": state["version"]})["type"] == "ack"
+            assert SlowBuyer.thinking.wait(10)
+        with client.websocket_connect(f"/ws/{other['code']}") as ws:
+            _hello(ws, other["token"])
+            ws.send_json({"type": "ping"})
+            while ws.receive_json()["type"] != "pong":
+                pass
+            assert not SlowBuyer.answered  # answered while the bot was still thinking
+        SlowBuyer.go.set()
+        for _ in range(200):
+            if SlowBuyer.answered and any(table.game.view(0).buys):
+                break
+            time.sleep(0.05)
+        buyer = SlowBuyer.answered[0]
+        assert table.game.view(0).buys[buyer] == 1  # its claim stood: it bought the card
+        assert any("buy" in e and e["p"] == buyer for e in table.game.view(0).log)
+
+
+def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The background loop asks bots about a buy a moment after the discard; a player who
+    # draws from the mazo within that moment must not make the bot's claim vanish.
+    from carioca.actions import Discard, Draw
+    from carioca.store import SQLiteStore
+
+    class Buyer:
+        name = "buyer"
+        description = "always buys (for the test only)"
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            return next((a for a in legal if isinstance(a, Draw) and a.source == "mazo"),
+                        next((a for a in legal if isinstance(a, Discard)), legal[0]))
+
+        def wants_to_buy(self, view: Any, legal: Any) -> bool:
+            return True
+
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Buyer())
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options={"buying": "penalty_card"},
+                              seats=3, bots={1: "random", 2: "random"}, turn_timer=0,
+                              steal_timer=10, hints=True)
+    table.start()  # no background loop runs: the test moves the bots
+    game = table.game
+    assert game is not None
+
+    def bot_turn(seat: int) -> None:
+        for _ in range(2):  # draw, then discard
+            question = table.bot_question(seat)
+            assert question is not None
+            table.bot_answer(seat, question[1], table.ask_bot(seat, *question))
+
+    bot_turn(1)
+    table.pass_buy(0, None)  # Ana lets seat 1's discard go; seat 2 draws it or not
+    bot_turn(2)
+    assert table.window is not None and table.bots_to_answer()  # seat 1 not asked yet
+    table.apply(0, {"p": 0, "draw": "mazo"}, None)
+    assert game.view(0).buys[1] == 1  # asked as Ana drew: it bought seat 2's discard
+    tail = [next(k for k in e if k != "p") for e in game.view(0).log[-3:]]
+    assert tail == ["discard", "buy", "draw"]
+
+
+def test_a_failing_automatic_move_is_retried_after_a_pause_not_in_a_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # A move the table cannot store (a full disk, say) fails; the loop must not retry it on
+    # every wake-up, and once the fault is gone the game goes on by itself.
+    calls = []
+    commit = tables.Table._commit
+
+    def broken(self: Any, action: Any) -> None:
+        calls.append(action)
+        raise RuntimeError("the store is full")
+
+    monkeypatch.setattr(tables.Table, "_commit", broken)
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2, bots={"1": "random"})
+        client.post(f"/api/tables/{made['code']}/start",
+                    headers={"X-Carioca-Token": made["token"]})
+        table = app.state.manager.tables[made["code"]]
+        time.sleep(1.5)  # seat 1 (the bot) is to play first in round 1
+        assert 1 <= len(calls) <= 3, len(calls)  # the first try, then after 1 s (and 2 s)
+        monkeypatch.setattr(tables.Table, "_commit", commit)
+        for _ in range(100):
+            if table.game.view(0).log:
+                break
+            time.sleep(0.1)
+        assert table.game.view(0).log[0]["p"] == 1  # retried and played
+
+
 def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:

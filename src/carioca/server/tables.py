@@ -33,6 +33,7 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TURN_TIMERS = (0, 30, 60, 90)
 LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
+RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
 
 
 class TableError(ValueError):
@@ -362,20 +363,52 @@ class Table:
         if not eligible:
             self.window = None
             return
+        # The bots among ``eligible`` answer from the background loop, in a worker thread
+        # (a search bot may think for a second): see ``bot_buy_questions``.
         self.window = Window(key, eligible, time.time() + self.steal_timer)
-        for seat in eligible & set(self._bots):
-            self.window.claims[seat] = self._bot_wants_to_buy(seat)
 
-    def _bot_wants_to_buy(self, seat: int) -> bool:
-        bot = self._bots[seat]
-        wants = getattr(bot, "wants_to_buy", None)
-        if wants is None or self.game is None:
+    def bot_buy_questions(self) -> tuple[tuple[int, int], list[tuple[int, View, list[Action]]]]:
+        """The open window's key and, for each bot that may buy its card and has not answered
+        yet, its seat, view and legal actions (the lock is held)."""
+        window, game = self.window, self.game
+        if window is None or game is None:
+            return (-1, -1), []
+        seats = sorted(s for s in window.eligible & set(self._bots) if s not in window.claims)
+        return window.key, [(s, game.view(s), list(game.legal_actions(s))) for s in seats]
+
+    def ask_bot_buy(self, seat: int, view: View, legal: list[Action]) -> bool:
+        """Whether the bot at ``seat`` buys; False if it failed. Like :meth:`ask_bot` it reads
+        only the view and the list, so it may think in another thread."""
+        wants = getattr(self._bots[seat], "wants_to_buy", None)
+        if wants is None:
             return False
         try:
-            return bool(wants(self.game.view(seat), self.game.legal_actions(seat)))
+            return bool(wants(view, legal))
         except Exception:  # noqa: BLE001 - a bot's fault must not stop the table: it passes
             log.exception("table %s: the bot at seat %d failed to answer a buy", self.code, seat)
             return False
+
+    def bot_buy_answers(self, key: tuple[int, int], answers: dict[int, bool]) -> None:
+        """Record the bots' answers to the window ``key`` (the lock is held); answers to a
+        window that has closed meanwhile are dropped."""
+        window = self.window
+        if window is None or window.key != key:
+            return
+        for seat, wants in answers.items():
+            if seat in window.eligible and seat not in window.claims:
+                window.claims[seat] = wants
+        if window.answered:
+            self._resolve_window()
+        self._after_change(reopen=False)
+
+    def _answer_bots_now(self) -> None:
+        """The player to draw took from the mazo before every bot had answered (a fast
+        player, in the moment before the background loop asks them): ask here, so that a
+        bot's claim is never lost to the race."""
+        key, questions = self.bot_buy_questions()
+        if questions:
+            self.bot_buy_answers(key, {s: self.ask_bot_buy(s, v, legal)
+                                       for s, v, legal in questions})
 
     def _claim(self, seat: int, wants: bool) -> None:
         window = self.window
@@ -412,8 +445,16 @@ class Table:
             return
         if source == "pozo":
             self.window = None  # the player whose turn it is has first claim
-        else:
+            return
+        self._answer_bots_now()
+        if self.window is not None:
             self._resolve_window()
+
+    def bots_to_answer(self) -> bool:
+        """Whether a bot that may buy the open window's card has not answered yet."""
+        window = self.window
+        return window is not None and any(s in self._bots and s not in window.claims
+                                          for s in window.eligible)
 
     def window_pending(self) -> bool:
         window = self.window
@@ -567,6 +608,9 @@ class TableManager:
         self._task: asyncio.Task[None] | None = None
         self._dirty: set[str] = set()
         self._scheduled: dict[str, int] = {}
+        self._answering: set[str] = set()  # tables whose bots are answering a buy window
+        # A table whose automatic move failed: (retry at, the pause, its version then).
+        self._backoff: dict[str, tuple[float, float, int]] = {}
 
     def load(self) -> None:
         for stored in self.store.load_tables():
@@ -650,6 +694,14 @@ class TableManager:
             self._wake.clear()
 
     async def _step(self, table: Table) -> None:
+        retry = self._backoff.get(table.code)
+        if retry is not None and retry[2] == table.version and time.time() < retry[0]:
+            return  # its last automatic move failed and nothing changed since: wait
+        if table.bots_to_answer():
+            if table.code not in self._answering:
+                self._answering.add(table.code)
+                asyncio.ensure_future(self._answer_buys(table, table.version))
+            return
         seat = table.bot_to_move()
         now = time.time()
         due_timer = (table.turn_deadline is not None and now >= table.turn_deadline) \
@@ -668,6 +720,7 @@ class TableManager:
         asyncio.ensure_future(self._move(table, seat, version))
 
     async def _move(self, table: Table, seat: int | None, version: int) -> None:
+        failed = True
         async with table.lock:
             if table.version != version:
                 return
@@ -680,11 +733,41 @@ class TableManager:
                         table.bot_answer(seat, question[1], action)
                 else:
                     table.on_timers()
+                failed = False
             except (IllegalAction, TableError) as exc:
                 log.error("table %s: automatic move refused: %s", table.code, exc)
             except Exception:  # noqa: BLE001 - logged; the table stays as it was
                 log.exception("table %s: automatic move failed", table.code)
+        if failed:
+            self._retry_later(table)
+            return
+        self._backoff.pop(table.code, None)
         self.poke(table)
+
+    def _retry_later(self, table: Table) -> None:
+        """An automatic move failed (the store, say): try again after a pause that doubles
+        with each failure in a row, not on every wake-up of the loop."""
+        last = self._backoff.get(table.code)
+        delay = RETRY_FIRST if last is None else min(2 * last[1], RETRY_MAX)
+        self._backoff[table.code] = (time.time() + delay, delay, table.version)
+        self._scheduled.pop(table.code, None)
+        asyncio.get_running_loop().call_later(delay, self.poke, table)
+
+    async def _answer_buys(self, table: Table, version: int) -> None:
+        """The bots' answers to the open buy window, each thought out in a worker thread."""
+        try:
+            async with table.lock:
+                if table.version != version:
+                    return
+                key, questions = table.bot_buy_questions()
+                answers = {seat: await asyncio.to_thread(table.ask_bot_buy, seat, view, legal)
+                           for seat, view, legal in questions}
+                table.bot_buy_answers(key, answers)
+        except Exception:  # noqa: BLE001 - logged; the window closes at its deadline
+            log.exception("table %s: the bots' buy answers failed", table.code)
+        finally:
+            self._answering.discard(table.code)
+            self.poke(table)
 
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
