@@ -5,8 +5,15 @@ Reports the actions per second the server sustains and the latency from sending 
 to that client's acknowledgement (p50, p90, p99). The server runs in its own process, pinned
 to core 0; the load generator to core 1 (when the machine has two).
 
+With ``--bots NAME`` seats 1-3 of every table are the server's own bots of that name (a
+search bot thinks in a worker thread of the server process) and only seat 0 is a client.
+Every run also keeps one table more, idle, where a client pings every 50 ms: the ping's
+round trip is how long the server makes anyone wait while it is busy (a bot thinking on the
+event loop would show here).
+
     python bench/bench_server.py --tables 100 --seconds 20
     python bench/bench_server.py --tables 100,500,2000 --seconds 20 --json
+    python bench/bench_server.py --tables 10,50 --seconds 30 --bots campeon
 
 Only 127.0.0.1 is ever contacted. Each run is bounded in time and stops by itself.
 """
@@ -50,7 +57,7 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: Path, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
     code = (
         "import os, resource, sys\n"
         "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
@@ -58,7 +65,7 @@ def start_server(port: int, db: Path) -> subprocess.Popen[bytes]:
         "hasattr(os, 'sched_setaffinity') and os.sched_setaffinity(0, {0})\n"
         "from carioca.cli import main\n"
         f"sys.argv = ['carioca', 'serve', '--port', '{port}', '--db', r'{db}', "
-        "'--bot-delay', '0']\n"
+        f"'--bot-delay', '{bot_delay}']\n"
         "main()\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -112,47 +119,77 @@ async def seat_client(port: int, code: str, token: str, rng: random.Random, tall
                                           "action": action}))
 
 
-async def make_tables(port: int, count: int) -> list[tuple[str, list[str]]]:
+async def pinger(port: int, code: str, token: str, rtts: list[float], stop_at: float) -> None:
+    """Ping every 50 ms from a seat of an idle table; each round trip goes in ``rtts``."""
+    from websockets.asyncio.client import connect
+
+    async with connect(f"ws://127.0.0.1:{port}/ws/{code}", max_size=None) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token}))
+        while time.time() < stop_at:
+            sent = time.perf_counter()
+            await ws.send(json.dumps({"type": "ping"}))
+            while json.loads(await ws.recv()).get("type") != "pong":
+                pass
+            rtts.append(time.perf_counter() - sent)
+            await asyncio.sleep(0.05)
+
+
+async def make_tables(port: int, count: int, bots: str | None = None, *, start: bool = True
+                      ) -> list[tuple[str, list[str]]]:
     import httpx
 
     base = f"http://127.0.0.1:{port}"
     tables = []
+    seated = {str(s): bots for s in (1, 2, 3)} if bots else {}
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
         for _ in range(count):
             made = (await client.post("/api/tables", json={"name": "S0", "preset": "chile",
-                                                           "seats": 4})).json()
+                                                           "seats": 4, "bots": seated})).json()
             code, tokens = made["code"], [made["token"]]
-            for name in ("S1", "S2", "S3"):
+            for name in ("S1", "S2", "S3")[:0 if bots else 3]:
                 joined = (await client.post(f"/api/tables/{code}/join",
                                             json={"name": name})).json()
                 tokens.append(joined["token"])
-            await client.post(f"/api/tables/{code}/start",
-                              headers={"X-Carioca-Token": tokens[0]})
+            if start:
+                await client.post(f"/api/tables/{code}/start",
+                                  headers={"X-Carioca-Token": tokens[0]})
             tables.append((code, tokens))
     return tables
 
 
-async def run_load(port: int, tables: int, seconds: float, seed: int) -> dict[str, Any]:
-    made = await make_tables(port, tables)
+def _percentiles(values: list[float]) -> dict[str, float | None]:
+    """p50, p90, p99, max and mean of ``values`` (seconds), in milliseconds."""
+    ordered = sorted(values)
+
+    def pct(p: float) -> float:
+        return 1000 * ordered[min(len(ordered) - 1, int(p * len(ordered)))] if ordered \
+            else float("nan")
+
+    return {"p50": round(pct(0.50), 2), "p90": round(pct(0.90), 2), "p99": round(pct(0.99), 2),
+            "max": round(1000 * ordered[-1], 2) if ordered else None,
+            "mean": round(1000 * statistics.fmean(ordered), 2) if ordered else None}
+
+
+async def run_load(port: int, tables: int, seconds: float, seed: int, bots: str | None = None
+                   ) -> dict[str, Any]:
+    made = await make_tables(port, tables, bots)
+    (idle_code, idle_tokens), = await make_tables(port, 1, start=False)
     tally = Tally()
+    rtts: list[float] = []
     rng = random.Random(seed)
     stop_at = time.time() + seconds
     started = time.perf_counter()
     clients = [seat_client(port, code, token, random.Random(rng.random()), tally, stop_at)
                for code, tokens in made for token in tokens]
+    clients.append(pinger(port, idle_code, idle_tokens[0], rtts, stop_at))
     await asyncio.gather(*clients, return_exceptions=True)
     elapsed = time.perf_counter() - started
-    lat = sorted(tally.latencies)
-
-    def pct(p: float) -> float:
-        return 1000 * lat[min(len(lat) - 1, int(p * len(lat)))] if lat else float("nan")
-
     return {
-        "tables": tables, "connections": 4 * tables, "seconds": round(elapsed, 2),
+        "tables": tables, "connections": len(clients), "bots": bots,
+        "seconds": round(elapsed, 2),
         "actions": tally.acks, "actions_per_s": round(tally.acks / elapsed, 1),
-        "latency_ms": {"p50": round(pct(0.50), 2), "p90": round(pct(0.90), 2),
-                       "p99": round(pct(0.99), 2),
-                       "mean": round(1000 * statistics.fmean(lat), 2) if lat else None},
+        "latency_ms": _percentiles(tally.latencies),
+        "ping_ms": _percentiles(rtts), "pings": len(rtts),
         "errors": tally.errors, "stale": tally.stale,
     }
 
@@ -163,25 +200,31 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--bots", default=None,
+                        help="seat this server bot (a name of `carioca bots`) in seats 1-3")
+    parser.add_argument("--bot-delay", type=float, default=0.0,
+                        help="the server's pause before a bot plays (serve's default is 0.7)")
     args = parser.parse_args()
     _raise_fd_limit()
     results = []
     for count in (int(x) for x in args.tables.split(",")):
         port = _free_port()
         with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(port, Path(tmp) / "bench.sqlite")
+            server = start_server(port, Path(tmp) / "bench.sqlite", args.bot_delay)
             _pin(1)
             try:
-                results.append(asyncio.run(run_load(port, count, args.seconds, args.seed)))
+                results.append(asyncio.run(run_load(port, count, args.seconds, args.seed,
+                                                    args.bots)))
             finally:
                 server.kill()
                 server.wait(timeout=10)
         if not args.json:
             r = results[-1]
-            lat = r["latency_ms"]
+            lat, ping = r["latency_ms"], r["ping_ms"]
             print(f"{r['tables']:>5} tables {r['connections']:>5} sockets  "
                   f"{r['actions_per_s']:>8.1f} actions/s  p50 {lat['p50']:.1f} ms  "
                   f"p90 {lat['p90']:.1f} ms  p99 {lat['p99']:.1f} ms  "
+                  f"ping p50 {ping['p50']:.1f} p99 {ping['p99']:.1f} max {ping['max']} ms  "
                   f"(stale {r['stale']}, errors {r['errors']})", flush=True)
     if args.json:
         print(json.dumps(results, indent=2))

@@ -373,20 +373,24 @@ def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
             state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
             assert _send(ws0, {"type": "pass", "version": state["version"]})["type"] == "ack"
             assert SlowBuyer.thinking.wait(10)
-        with client.websocket_connect(f"/ws/{other['code']}") as ws:
-            _hello(ws, other["token"])
-            ws.send_json({"type": "ping"})
-            while ws.receive_json()["type"] != "pong":
-                pass
-            assert not SlowBuyer.answered  # answered while the bot was still thinking
-        SlowBuyer.go.set()
-        for _ in range(200):
-            if SlowBuyer.answered and any(table.game.view(0).buys):
-                break
-            time.sleep(0.05)
-        buyer = SlowBuyer.answered[0]
-        assert table.game.view(0).buys[buyer] == 1  # its claim stood: it bought the card
-        assert any("buy" in e and e["p"] == buyer for e in table.game.view(0).log)
+            with client.websocket_connect(f"/ws/{other['code']}") as ws:
+                _hello(ws, other["token"])
+                ws.send_json({"type": "ping"})
+                while ws.receive_json()["type"] != "pong":
+                    pass
+                assert not SlowBuyer.answered  # answered while the bot was still thinking
+            SlowBuyer.go.set()
+            for _ in range(200):
+                if SlowBuyer.answered:
+                    break
+                time.sleep(0.05)
+            assert SlowBuyer.answered == [1] and not any(table.game.view(0).buys)
+            # The claim waits for Ana, who has first claim; she draws from the mazo instead.
+            assert _send(ws0, {"type": "action", "version": None,
+                               "action": {"p": 0, "draw": "mazo"}})["type"] == "ack"
+        assert table.game.view(0).buys[1] == 1  # the bot's claim stood: it bought the card
+        tail = [next(k for k in e if k != "p") for e in table.game.view(0).log[-3:]]
+        assert tail == ["discard", "buy", "draw"]
 
 
 def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(

@@ -13,9 +13,10 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 from ..actions import Action, ActionError, Buy, Discard, Draw
 from ..bots import Bot, RandomBot
@@ -33,6 +34,7 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TURN_TIMERS = (0, 30, 60, 90)
 LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
+T = TypeVar("T")
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
 
 
@@ -390,16 +392,17 @@ class Table:
 
     def bot_buy_answers(self, key: tuple[int, int], answers: dict[int, bool]) -> None:
         """Record the bots' answers to the window ``key`` (the lock is held); answers to a
-        window that has closed meanwhile are dropped."""
+        window that has closed meanwhile are dropped. The claims wait, as they did when
+        bots answered at once, for the player to draw (who has first claim, by drawing from
+        the pozo) or for a bot to move. Nothing anyone sees changes, so the version stays:
+        a move or claim a person sent meanwhile is not refused as stale."""
         window = self.window
         if window is None or window.key != key:
             return
         for seat, wants in answers.items():
             if seat in window.eligible and seat not in window.claims:
                 window.claims[seat] = wants
-        if window.answered:
-            self._resolve_window()
-        self._after_change(reopen=False)
+        self.manager.poke(self)
 
     def _answer_bots_now(self) -> None:
         """The player to draw took from the mazo before every bot had answered (a fast
@@ -609,6 +612,8 @@ class TableManager:
         self._dirty: set[str] = set()
         self._scheduled: dict[str, int] = {}
         self._answering: set[str] = set()  # tables whose bots are answering a buy window
+        self._tasks: set[asyncio.Future[None]] = set()
+        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
         # A table whose automatic move failed: (retry at, the pause, its version then).
         self._backoff: dict[str, tuple[float, float, int]] = {}
 
@@ -700,7 +705,7 @@ class TableManager:
         if table.bots_to_answer():
             if table.code not in self._answering:
                 self._answering.add(table.code)
-                asyncio.ensure_future(self._answer_buys(table, table.version))
+                self._spawn(self._answer_buys(table, table.version))
             return
         seat = table.bot_to_move()
         now = time.time()
@@ -708,7 +713,8 @@ class TableManager:
             or (table.window is not None and now >= table.window.deadline)
         if seat is None and not due_timer:
             return
-        if seat is not None and self.bot_delay:
+        if seat is not None:
+            # A task of its own, even without a delay: the loop must not wait on a thought.
             if self._scheduled.get(table.code) != table.version:
                 self._scheduled[table.code] = table.version
                 asyncio.get_running_loop().call_later(self.bot_delay, self._nudge, table, seat,
@@ -717,7 +723,13 @@ class TableManager:
         await self._move(table, seat, table.version)
 
     def _nudge(self, table: Table, seat: int | None, version: int) -> None:
-        asyncio.ensure_future(self._move(table, seat, version))
+        self._spawn(self._move(table, seat, version))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` as a task, held until it ends (the loop keeps only weak references)."""
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _move(self, table: Table, seat: int | None, version: int) -> None:
         failed = True
@@ -729,7 +741,7 @@ class TableManager:
                     question = table.bot_question(seat)
                     if question is not None:
                         # A search bot may think for a second: not on the event loop.
-                        action = await asyncio.to_thread(table.ask_bot, seat, *question)
+                        action = await self._think(table.ask_bot, seat, *question)
                         table.bot_answer(seat, question[1], action)
                 else:
                     table.on_timers()
@@ -760,7 +772,7 @@ class TableManager:
                 if table.version != version:
                     return
                 key, questions = table.bot_buy_questions()
-                answers = {seat: await asyncio.to_thread(table.ask_bot_buy, seat, view, legal)
+                answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal)
                            for seat, view, legal in questions}
                 table.bot_buy_answers(key, answers)
         except Exception:  # noqa: BLE001 - logged; the window closes at its deadline
@@ -772,11 +784,18 @@ class TableManager:
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
 
+    async def _think(self, ask: Callable[..., T], *args: Any) -> T:
+        """``ask(*args)`` in the bots' thread. One thread for all tables: bots share one
+        interpreter lock anyway, and every thread more that wants it makes the event loop
+        wait longer for its turn (bench/bench_server.py --bots: the ping of an idle table)."""
+        return await asyncio.get_running_loop().run_in_executor(self._thinker, ask, *args)
+
     async def stop(self) -> None:
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self._task
+        self._thinker.shutdown(wait=False, cancel_futures=True)
 
 
 async def broadcast(table: Table) -> None:
