@@ -766,19 +766,23 @@ class TableManager:
         asyncio.get_running_loop().call_later(delay, self.poke, table)
 
     async def _answer_buys(self, table: Table, version: int) -> None:
-        """The bots' answers to the open buy window, each thought out in a worker thread."""
+        """The bots' answers to the open buy window, each thought out in the bots' thread."""
+        failed = False
         try:
             async with table.lock:
-                if table.version != version:
-                    return
-                key, questions = table.bot_buy_questions()
-                answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal)
-                           for seat, view, legal in questions}
-                table.bot_buy_answers(key, answers)
-        except Exception:  # noqa: BLE001 - logged; the window closes at its deadline
+                if table.version == version:
+                    key, questions = table.bot_buy_questions()
+                    answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal)
+                               for seat, view, legal in questions}
+                    table.bot_buy_answers(key, answers)
+        except Exception:  # noqa: BLE001 - logged; tried again after a pause
             log.exception("table %s: the bots' buy answers failed", table.code)
+            failed = True
         finally:
             self._answering.discard(table.code)
+        if failed:
+            self._retry_later(table)
+        else:
             self.poke(table)
 
     def start(self) -> None:
