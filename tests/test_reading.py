@@ -16,6 +16,8 @@ from carioca.bots.greedy import _Memo, _owed
 from carioca.bots.reading import (
     Turn,
     _explains,
+    _flipped,
+    _walk,
     _feeds_then,
     book_discard,
     feeding_chance,
@@ -173,3 +175,30 @@ def test_the_reading_planner_plays_legal_whole_games() -> None:
         assert action in legal
         game.apply(action)
     assert game.score_sheet().totals
+
+
+def test_refusals_count_the_card_turned_up_and_the_card_under_a_bought_one() -> None:
+    from carioca.actions import Buy
+    from carioca.bots.reading import refusals
+
+    rules = RuleSet.preset("chile", buying="penalty_card")
+    game = Game.new(rules, ["Ana", "Beto", "Caro"], seed=4)
+    first = game.seat_to_act
+    assert first is not None
+    second, third = (first + 1) % 3, (first + 2) % 3
+    turned_up = game.view(first).pozo[-1]
+    game.apply(Draw(first, "mazo"))  # lets the card turned up at the deal pass
+    under = sorted(game.hand(first))[0]
+    game.apply(Discard(first, under))
+    game.apply(Draw(second, "mazo"))  # lets ``under`` pass
+    bought = sorted(game.hand(second))[0]
+    game.apply(Discard(second, bought))
+    game.apply(Buy(first))  # Ana buys it: ``under`` is on top again
+    game.apply(Draw(third, "mazo"))
+    seen = game.view(second)
+    assert refusals(seen, first) == [(turned_up, 0), (under, 0)]
+    assert refusals(seen, second) == [(under, 0), (bought, 0)]
+    assert refusals(seen, third) == [(under, 0)]  # not the card Ana bought
+    # The reading's bookkeeping of the cards seen taken agrees with the engine's, buys too.
+    taken, _ = _walk(seen, _flipped(seen), len(seen.log))
+    assert [list(k) for k in seen.known] == taken and taken[first] == [bought]

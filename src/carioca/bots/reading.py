@@ -82,22 +82,50 @@ def unseen_counts(view: View, rules: RuleSet) -> Counter[Card]:
 
 def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
     """The cards ``seat`` threw away or let pass on the pozo this round, in order, each with
-    how many of its turns ago (0: this turn or its last one)."""
+    how many of its turns ago (0: this turn or its last one). The card turned up at the deal
+    counts when the round's first draw let it pass; after a buy, the card under the bought
+    one is the card let pass.
+
+    >>> from carioca import Game, RuleSet
+    >>> from carioca.actions import Discard, Draw
+    >>> game = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=3)
+    >>> ana = game.seat_to_act
+    >>> turned_up = game.view(ana).pozo[-1]
+    >>> _ = game.apply(Draw(ana, "mazo"))
+    >>> thrown = sorted(game.hand(ana))[0]
+    >>> _ = game.apply(Discard(ana, thrown))
+    >>> refusals(game.view(1 - ana), ana) == [(turned_up, 0), (thrown, 0)]
+    True
+    """
     found: list[tuple[Card, int]] = []
-    top: Card | None = None  # the pozo card whoever draws next may take
+    pile = _first_pile(view)  # the pozo as the log shows it, top last (None: not known)
     turns = 0
     for entry in view.log:
         if "discard" in entry:
-            top = Card.parse(entry["discard"])
+            thrown = Card.parse(entry["discard"])
+            pile.append(thrown)
             if entry.get("p") == seat:
-                found.append((top, turns))
+                found.append((thrown, turns))
         elif "draw" in entry:
+            top = pile[-1] if pile else None
             if entry.get("p") == seat:
                 turns += 1
                 if entry["draw"] == "mazo" and top is not None:
                     found.append((top, turns))
-            top = None
+            if entry["draw"] == "pozo" and pile:
+                pile.pop()
+        elif "buy" in entry and pile:
+            pile.pop()
     return [(card, turns - at) for card, at in found]
+
+
+def _first_pile(view: View) -> list[Card | None]:
+    """The pozo at the deal, as far as the view tells: the card turned up lies at the bottom
+    of the pozo unless the first draw took it (or the pozo was shuffled into a new mazo)."""
+    log = view.log
+    if view.reshuffles or not view.pozo or (log and log[0].get("draw") == "pozo"):
+        return [None]
+    return [view.pozo[0]]
 
 
 @dataclass(frozen=True)
@@ -172,18 +200,21 @@ def _walk(view: View, flipped: Card | None, upto: int
     ``View.known``, redone from the log)."""
     taken: list[list[Card]] = [[] for _ in view.players]
     down = [False for _ in view.players]
-    top = flipped
+    pile: list[Card | None] = [flipped]  # the pozo as the log shows it, top last
     for entry in view.log[:upto]:
         p = entry.get("p")
         if not isinstance(p, int) or not 0 <= p < len(taken):
             continue
         if "discard" in entry:
-            top = Card.parse(entry["discard"])
-            _forget(taken[p], top)
-        elif "draw" in entry:
-            if entry["draw"] == "pozo" and top is not None:
+            thrown = Card.parse(entry["discard"])
+            pile.append(thrown)
+            _forget(taken[p], thrown)
+        elif entry.get("draw") == "pozo" or "buy" in entry:
+            top = pile.pop() if pile else None
+            if top is not None:
                 taken[p].append(top)
-            top = None
+        elif "draw" in entry:
+            continue
         elif "bajar" in entry:
             down[p] = True
             for meld in entry["bajar"]:
