@@ -16,9 +16,9 @@ from carioca.bots.greedy import _Memo, _owed
 from carioca.bots.reading import (
     Turn,
     _explains,
+    _feeds_then,
     _flipped,
     _walk,
-    _feeds_then,
     book_discard,
     feeding_chance,
     last_turn,
