@@ -454,7 +454,11 @@ def test_a_failing_automatic_move_is_retried_after_a_pause_not_in_a_loop(
         client.post(f"/api/tables/{made['code']}/start",
                     headers={"X-Carioca-Token": made["token"]})
         table = app.state.manager.tables[made["code"]]
-        time.sleep(1.5)  # seat 1 (the bot) is to play first in round 1
+        for _ in range(100):  # seat 1 (the bot) is to play first in round 1
+            if calls:
+                break
+            time.sleep(0.1)
+        time.sleep(1.5)
         assert 1 <= len(calls) <= 3, len(calls)  # the first try, then after 1 s (and 2 s)
         monkeypatch.setattr(tables.Table, "_commit", commit)
         for _ in range(100):
