@@ -68,6 +68,19 @@ def _send(ws: Any, payload: dict[str, Any]) -> dict[str, Any]:
     raise AssertionError("no answer")
 
 
+def _moves(log: Any) -> list[str]:
+    """What each log entry did: draw, discard, buy, bajar, ..."""
+    return [next(k for k in e if k != "p") for e in log]
+
+
+def _mazo_then_first_discard(legal: Any) -> Any:
+    """A test bot's move: draw from the mazo, then throw the first card it may."""
+    from carioca.actions import Discard, Draw
+
+    return next((a for a in legal if isinstance(a, Draw) and a.source == "mazo"),
+                next((a for a in legal if isinstance(a, Discard)), legal[0]))
+
+
 def _card_lists(node: Any, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], list[str]]]:
     """Every list of card texts in a message, with where it is."""
     found = []
@@ -279,7 +292,7 @@ def test_a_bot_that_fails_is_played_for_and_the_game_goes_on(
             # Seat 1 plays first in round 1: the table draws and discards for the broken bot
             # (as the turn timer would), and the turn comes to seat 0.
             state = _until_state(ws, lambda m: bool(m.get("legal")))
-            moves = [next(k for k in e if k != "p") for e in state["view"]["log"]]
+            moves = _moves(state["view"]["log"])
             assert moves == ["draw", "discard"]
             assert state["view"]["log"][0] == {"p": 1, "draw": "mazo"}
 
@@ -329,7 +342,6 @@ def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
 
-    from carioca.actions import Discard, Draw
 
     class SlowBuyer:
         """Draws from the mazo and throws its first card; the first time it may buy, it
@@ -344,8 +356,7 @@ def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
             self.seat = seat
 
         def choose(self, view: Any, legal: Any) -> Any:
-            return next((a for a in legal if isinstance(a, Draw) and a.source == "mazo"),
-                        next((a for a in legal if isinstance(a, Discard)), legal[0]))
+            return _mazo_then_first_discard(legal)
 
         def wants_to_buy(self, view: Any, legal: Any) -> bool:
             if self.answered:
@@ -389,7 +400,7 @@ def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
             assert _send(ws0, {"type": "action", "version": None,
                                "action": {"p": 0, "draw": "mazo"}})["type"] == "ack"
         assert table.game.view(0).buys[1] == 1  # the bot's claim stood: it bought the card
-        tail = [next(k for k in e if k != "p") for e in table.game.view(0).log[-3:]]
+        tail = _moves(table.game.view(0).log[-3:])
         assert tail == ["discard", "buy", "draw"]
 
 
@@ -397,7 +408,6 @@ def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The background loop asks bots about a buy a moment after the discard; a player who
     # draws from the mazo within that moment must not make the bot's claim vanish.
-    from carioca.actions import Discard, Draw
     from carioca.store import SQLiteStore
 
     class Buyer:
@@ -405,8 +415,7 @@ def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
         description = "always buys (for the test only)"
 
         def choose(self, view: Any, legal: Any) -> Any:
-            return next((a for a in legal if isinstance(a, Draw) and a.source == "mazo"),
-                        next((a for a in legal if isinstance(a, Discard)), legal[0]))
+            return _mazo_then_first_discard(legal)
 
         def wants_to_buy(self, view: Any, legal: Any) -> bool:
             return True
@@ -432,7 +441,7 @@ def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
     assert table.window is not None and table.bots_to_answer()  # seat 1 not asked yet
     table.apply(0, {"p": 0, "draw": "mazo"}, None)
     assert game.view(0).buys[1] == 1  # asked as Ana drew: it bought seat 2's discard
-    tail = [next(k for k in e if k != "p") for e in game.view(0).log[-3:]]
+    tail = _moves(game.view(0).log[-3:])
     assert tail == ["discard", "buy", "draw"]
 
 

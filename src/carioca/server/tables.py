@@ -375,8 +375,15 @@ class Table:
         window, game = self.window, self.game
         if window is None or game is None:
             return (-1, -1), []
-        seats = sorted(s for s in window.eligible & set(self._bots) if s not in window.claims)
-        return window.key, [(s, game.view(s), list(game.legal_actions(s))) for s in seats]
+        return window.key, [(s, game.view(s), list(game.legal_actions(s)))
+                            for s in self._unanswered_bots()]
+
+    def _unanswered_bots(self) -> list[int]:
+        """The bots that may buy the open window's card and have not answered yet."""
+        window = self.window
+        if window is None:
+            return []
+        return sorted(s for s in window.eligible & set(self._bots) if s not in window.claims)
 
     def ask_bot_buy(self, seat: int, view: View, legal: list[Action]) -> bool:
         """Whether the bot at ``seat`` buys; False if it failed. Like :meth:`ask_bot` it reads
@@ -455,9 +462,7 @@ class Table:
 
     def bots_to_answer(self) -> bool:
         """Whether a bot that may buy the open window's card has not answered yet."""
-        window = self.window
-        return window is not None and any(s in self._bots and s not in window.claims
-                                          for s in window.eligible)
+        return bool(self._unanswered_bots())
 
     def window_pending(self) -> bool:
         window = self.window
