@@ -3,6 +3,7 @@ buying, and nothing acknowledged is ever lost (restart, and kill -9)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import random
@@ -443,6 +444,29 @@ def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
     assert game.view(0).buys[1] == 1  # asked as Ana drew: it bought seat 2's discard
     tail = _moves(game.view(0).log[-3:])
     assert tail == ["discard", "buy", "draw"]
+
+
+def test_the_background_loop_stops_when_it_is_woken_as_it_is_cancelled() -> None:
+    # Python 3.11's asyncio.wait_for drops a cancel that arrives as the awaited thing ends:
+    # a wake-up (a move, a retry) at the moment the server stopped left the loop running
+    # and the server's shutdown waiting for ever (seen in CI).
+    from carioca.store import SQLiteStore
+
+    async def wake_then_stop() -> bool:
+        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+        manager.start()
+        for _ in range(3):
+            await asyncio.sleep(0)  # the loop now waits to be woken
+        assert manager._wake is not None
+        manager._wake.set()
+        run = manager._task
+        assert run is not None
+        run.cancel()  # one cancel, as a server's shutdown sends
+        done, _ = await asyncio.wait([run], timeout=2)
+        await manager.stop()
+        return run in done
+
+    assert asyncio.run(wake_then_stop())
 
 
 def test_a_failing_automatic_move_is_retried_after_a_pause_not_in_a_loop(

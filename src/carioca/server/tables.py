@@ -699,8 +699,11 @@ class TableManager:
                 except Exception:  # noqa: BLE001 - one table's fault must not stop the others
                     log.exception("table %s: background work failed", table.code)
             if not self._dirty:
+                # asyncio.timeout, not wait_for: on 3.11 wait_for drops a cancel that comes
+                # as the wake-up does, and the server's shutdown then waits for ever.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout=0.25)
+                    async with asyncio.timeout(0.25):
+                        await self._wake.wait()
             self._wake.clear()
 
     async def _step(self, table: Table) -> None:
@@ -800,10 +803,12 @@ class TableManager:
         return await asyncio.get_running_loop().run_in_executor(self._thinker, ask, *args)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
+        task = self._task
+        while task is not None and not task.done():
+            task.cancel()  # again, should a cancel ever be dropped: shutdown must not hang
+            await asyncio.wait([task], timeout=1)
+        for work in list(self._tasks):
+            work.cancel()
         self._thinker.shutdown(wait=False, cancel_futures=True)
 
 
