@@ -339,6 +339,55 @@ def test_the_server_serves_other_tables_while_a_bot_thinks(
         assert first["p"] == 1 and "draw" in first  # then its move was played
 
 
+def test_a_stuck_bot_is_played_for_and_the_other_tables_bots_go_on(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    class Stuck:
+        """Never answers until the test ends (a bot with a bug, say)."""
+
+        name = "stuck"
+        description = "hangs (for the test only)"
+        thinking, go = threading.Event(), threading.Event()
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            self.thinking.set()
+            self.go.wait(30)
+            return legal[0]
+
+    made: list[str] = []
+
+    def make(name: str, seed: Any, rules: Any = None) -> Any:
+        made.append(name)
+        return Stuck() if len(made) == 1 else make_bot(name, seed, rules)
+
+    monkeypatch.setattr(tables, "make_bot", make)
+    monkeypatch.setattr(tables, "THINK_LIMIT", 0.5)
+    app = create_app(":memory:", bot_delay=0)
+    try:
+        with TestClient(app) as client:
+            stuck = _new(client, preset="chile", seats=2, bots={"1": "random"})
+            other = _new(client, preset="chile", seats=2, bots={"1": "random"})
+            for made_table in (stuck, other):  # seat 1, a bot, plays first in round 1
+                client.post(f"/api/tables/{made_table['code']}/start",
+                            headers={"X-Carioca-Token": made_table["token"]})
+            assert Stuck.thinking.wait(10)
+            logs: list[Any] = []
+            for _ in range(100):
+                logs = [app.state.manager.tables[t["code"]].game.view(0).log
+                        for t in (stuck, other)]
+                if all(len(log) >= 2 for log in logs):
+                    break
+                time.sleep(0.1)
+            # The stuck bot was played for as the turn timer would: from the mazo, then a
+            # discard; the other table's bot, queued behind it, thought in a new thread.
+            assert logs[0][0] == {"p": 1, "draw": "mazo"} and "discard" in logs[0][1]
+            assert logs[1][0]["p"] == 1 and "draw" in logs[1][0]
+            assert not Stuck.go.is_set()  # all while the stuck bot still hangs
+    finally:
+        Stuck.go.set()
+
+
 def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import threading

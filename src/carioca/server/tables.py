@@ -36,6 +36,10 @@ LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
 T = TypeVar("T")
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
+THINK_LIMIT = 30.0
+"""Seconds a bot may think about one move or buy. A named bot takes well under a second
+(docs/bots.md); one that takes longer is played for (a buy: it passes), and the bots' thread
+it holds is left to it, so that one stuck bot cannot stop every bot of the server."""
 
 
 class TableError(ValueError):
@@ -749,7 +753,8 @@ class TableManager:
                     question = table.bot_question(seat)
                     if question is not None:
                         # A search bot may think for a second: not on the event loop.
-                        action = await self._think(table.ask_bot, seat, *question)
+                        action = await self._think(table.ask_bot, seat, *question,
+                                                 gave_up=None)
                         table.bot_answer(seat, question[1], action)
                 else:
                     table.on_timers()
@@ -780,7 +785,8 @@ class TableManager:
             async with table.lock:
                 if table.version == version:
                     key, questions = table.bot_buy_questions()
-                    answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal)
+                    answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal,
+                                                        gave_up=False)
                                for seat, view, legal in questions}
                     table.bot_buy_answers(key, answers)
         except Exception:  # noqa: BLE001 - logged; tried again after a pause
@@ -796,11 +802,25 @@ class TableManager:
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
 
-    async def _think(self, ask: Callable[..., T], *args: Any) -> T:
+    async def _think(self, ask: Callable[..., T], *args: Any, gave_up: T) -> T:
         """``ask(*args)`` in the bots' thread. One thread for all tables: bots share one
         interpreter lock anyway, and every thread more that wants it makes the event loop
-        wait longer for its turn (bench/bench_server.py --bots: the ping of an idle table)."""
-        return await asyncio.get_running_loop().run_in_executor(self._thinker, ask, *args)
+        wait longer for its turn (bench/bench_server.py --bots: the ping of an idle table).
+        A thought longer than :data:`THINK_LIMIT` gives ``gave_up``, and the other bots go on
+        in a new thread (a thread cannot be stopped: the old one ends when the bot does)."""
+        thinker = self._thinker
+        thought = asyncio.get_running_loop().run_in_executor(thinker, ask, *args)
+        await asyncio.wait([thought], timeout=THINK_LIMIT)
+        if thought.cancelled() and self._thinker is not thinker:
+            # It waited behind a stuck bot, whose thread was given up: ask the new one.
+            return await self._think(ask, *args, gave_up=gave_up)
+        if thought.done():
+            return thought.result()
+        log.error("a bot thought for more than %.0f s: played for", THINK_LIMIT)
+        if self._thinker is thinker:
+            self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
+            thinker.shutdown(wait=False, cancel_futures=True)
+        return gave_up
 
     async def stop(self) -> None:
         task = self._task
