@@ -817,6 +817,7 @@ class TableManager:
         if thought.done():
             return thought.result()
         log.error("a bot thought for more than %.0f s: played for", THINK_LIMIT)
+        thought.cancel()  # its answer, should it ever come, is dropped
         if self._thinker is thinker:
             self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
             thinker.shutdown(wait=False, cancel_futures=True)
