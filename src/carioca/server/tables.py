@@ -622,7 +622,7 @@ class TableManager:
         self._scheduled: dict[str, int] = {}
         self._answering: set[str] = set()  # tables whose bots are answering a buy window
         self._tasks: set[asyncio.Future[None]] = set()
-        self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
+        self._thinker = _bots_thread()
         # A table whose automatic move failed: (retry at, the pause, its version then).
         self._backoff: dict[str, tuple[float, float, int]] = {}
 
@@ -819,7 +819,7 @@ class TableManager:
         log.error("a bot thought for more than %.0f s: played for", THINK_LIMIT)
         thought.cancel()  # its answer, should it ever come, is dropped
         if self._thinker is thinker:
-            self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
+            self._thinker = _bots_thread()
             thinker.shutdown(wait=False, cancel_futures=True)
         return gave_up
 
@@ -831,6 +831,11 @@ class TableManager:
         for work in list(self._tasks):
             work.cancel()
         self._thinker.shutdown(wait=False, cancel_futures=True)
+
+
+def _bots_thread() -> ThreadPoolExecutor:
+    """The one thread the server's bots think in (a new one when a stuck bot holds it)."""
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
 
 
 async def broadcast(table: Table) -> None:
