@@ -4,6 +4,7 @@ buying, and nothing acknowledged is ever lost (restart, and kill -9)."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import random
@@ -13,6 +14,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +25,8 @@ from carioca import Game, RuleSet
 from carioca.bots.levels import BOTS
 from carioca.record import replay
 from carioca.server import create_app, tables
-from carioca.server.tables import make_bot
+from carioca.server.app import ActionMsg, _handle
+from carioca.server.tables import Connection, make_bot
 
 CARD_KEYS_ALLOWED = (
     ("view", "hand"),
@@ -49,6 +52,18 @@ def _hello(ws: Any, token: str | None) -> dict[str, Any]:
     state = ws.receive_json()
     assert state["type"] == "state"
     return welcome  # type: ignore[no-any-return]
+
+
+@contextlib.contextmanager
+def _started_duel(client: TestClient) -> Iterator[Any]:
+    """A started 2-seat `chile` table, Ana at seat 0 and a bot at seat 1 (who plays first in
+    round 1): Ana's connection."""
+    made = _new(client, preset="chile", seats=2, bots={"1": "random"})
+    code, token = made["code"], made["token"]
+    with client.websocket_connect(f"/ws/{code}") as ws:
+        _hello(ws, token)
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        yield ws
 
 
 def _until_state(ws: Any, pred: Any = None, limit: int = 500) -> dict[str, Any]:
@@ -284,18 +299,13 @@ def test_a_bot_that_fails_is_played_for_and_the_game_goes_on(
 
     monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Broken())
     app = create_app(":memory:", bot_delay=0)
-    with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=2, bots={"1": "random"})
-        code, token = made["code"], made["token"]
-        with client.websocket_connect(f"/ws/{code}") as ws:
-            _hello(ws, token)
-            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
-            # Seat 1 plays first in round 1: the table draws and discards for the broken bot
-            # (as the turn timer would), and the turn comes to seat 0.
-            state = _until_state(ws, lambda m: bool(m.get("legal")))
-            moves = _moves(state["view"]["log"])
-            assert moves == ["draw", "discard"]
-            assert state["view"]["log"][0] == {"p": 1, "draw": "mazo"}
+    with TestClient(app) as client, _started_duel(client) as ws:
+        # Seat 1 plays first in round 1: the table draws and discards for the broken bot
+        # (as the turn timer would), and the turn comes to seat 0.
+        state = _until_state(ws, lambda m: bool(m.get("legal")))
+        moves = _moves(state["view"]["log"])
+        assert moves == ["draw", "discard"]
+        assert state["view"]["log"][0] == {"p": 1, "draw": "mazo"}
 
 
 def test_the_server_serves_other_tables_while_a_bot_thinks(
@@ -388,6 +398,58 @@ def test_a_stuck_bot_is_played_for_and_the_other_tables_bots_go_on(
         Stuck.go.set()
 
 
+def test_a_bot_given_up_on_is_not_asked_again_until_its_thought_ends(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    class Hangs:
+        """Hangs on every move until the test lets it go (a bot with a bug, say)."""
+
+        name = "hangs"
+        description = "hangs (for the test only)"
+        go = threading.Event()
+        asked = 0
+        threads: list[threading.Thread] = []
+
+        def choose(self, view: Any, legal: Any) -> Any:
+            type(self).asked += 1
+            self.threads.append(threading.current_thread())
+            self.go.wait(30)
+            return _mazo_then_first_discard(legal)
+
+    def my_turn(ws: Any, state: Any = None) -> None:
+        """Wait for seat 0's turn (unless its ``state`` is given), then draw from the mazo
+        and throw a card."""
+        state = state or _until_state(ws, lambda m: bool(m.get("legal")))
+        draw = next(a for a in state["legal"] if a.get("draw") == "mazo")
+        assert _send(ws, {"type": "action", "version": state["version"],
+                          "action": draw})["type"] == "ack"
+        state = _until_state(ws, lambda m: bool(m.get("legal")))
+        throw = next(a for a in state["legal"] if "discard" in a)
+        assert _send(ws, {"type": "action", "version": state["version"],
+                          "action": throw})["type"] == "ack"
+
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Hangs())
+    monkeypatch.setattr(tables, "THINK_LIMIT", 0.5)
+    app = create_app(":memory:", bot_delay=0)
+    try:
+        with TestClient(app) as client, _started_duel(client) as ws:
+            my_turn(ws)  # the bot, first to play, hung and was played for
+            assert Hangs.asked == 1
+            my_turn(ws)  # its next turn was played for at once, without asking it
+            assert Hangs.asked == 1  # so no second thread hangs on it
+            Hangs.go.set()  # its thought ends, and its thread with it
+            Hangs.threads[0].join(5)
+            assert not Hangs.threads[0].is_alive()
+            state = _until_state(ws, lambda m: bool(m.get("legal")))  # the bot's turn is over
+            asked = Hangs.asked
+            my_turn(ws, state)
+            _until_state(ws, lambda m: bool(m.get("legal")))  # the bot has moved
+            assert Hangs.asked == asked + 2  # it was asked again: its draw and discard
+    finally:
+        Hangs.go.set()
+
+
 def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import threading
@@ -454,45 +516,80 @@ def test_a_bot_thinks_about_a_buy_off_the_event_loop_and_its_claim_stands(
         assert tail == ["discard", "buy", "draw"]
 
 
-def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    # The background loop asks bots about a buy a moment after the discard; a player who
-    # draws from the mazo within that moment must not make the bot's claim vanish.
+class _Buyer:
+    """Draws from the mazo, throws its first card, and buys every card it may."""
+
+    name = "buyer"
+    description = "always buys (for the test only)"
+
+    def __init__(self, asked: list[int]) -> None:
+        self.asked = asked
+
+    def choose(self, view: Any, legal: Any) -> Any:
+        return _mazo_then_first_discard(legal)
+
+    def wants_to_buy(self, view: Any, legal: Any) -> bool:
+        self.asked.append(1)
+        return True
+
+
+def _window_the_bot_has_not_answered(monkeypatch: pytest.MonkeyPatch,
+                                     asked: list[int]) -> Any:
+    """A 3-seat table, Ana and two buyers, no background loop: the test moves the bots.
+    Seat 1 plays, Ana lets its discard go, seat 2 plays: seat 1 may buy seat 2's discard
+    and has not been asked yet."""
     from carioca.store import SQLiteStore
 
-    class Buyer:
-        name = "buyer"
-        description = "always buys (for the test only)"
-
-        def choose(self, view: Any, legal: Any) -> Any:
-            return _mazo_then_first_discard(legal)
-
-        def wants_to_buy(self, view: Any, legal: Any) -> bool:
-            return True
-
-    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: Buyer())
+    monkeypatch.setattr(tables, "make_bot", lambda name, seed, rules=None: _Buyer(asked))
     manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
     table, _ = manager.create(name="Ana", preset="chile", options={"buying": "penalty_card"},
                               seats=3, bots={1: "random", 2: "random"}, turn_timer=0,
                               steal_timer=10, hints=True)
-    table.start()  # no background loop runs: the test moves the bots
-    game = table.game
-    assert game is not None
-
-    def bot_turn(seat: int) -> None:
+    table.start()
+    for seat in (1, 2):
         for _ in range(2):  # draw, then discard
             question = table.bot_question(seat)
             assert question is not None
             table.bot_answer(seat, question[1], table.ask_bot(seat, *question))
+        if seat == 1:
+            table.pass_buy(0, None)
+    assert table.window is not None and table.bots_to_answer()
+    asked.clear()
+    return table
 
-    bot_turn(1)
-    table.pass_buy(0, None)  # Ana lets seat 1's discard go; seat 2 draws it or not
-    bot_turn(2)
-    assert table.window is not None and table.bots_to_answer()  # seat 1 not asked yet
-    table.apply(0, {"p": 0, "draw": "mazo"}, None)
-    assert game.view(0).buys[1] == 1  # asked as Ana drew: it bought seat 2's discard
-    tail = _moves(game.view(0).log[-3:])
-    assert tail == ["discard", "buy", "draw"]
+
+def test_a_bot_asked_to_buy_as_the_player_draws_still_claims(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The background loop asks bots about a buy a moment after the discard; a player who
+    # draws from the mazo within that moment must not make the bot's claim vanish.
+    asked: list[int] = []
+    table = _window_the_bot_has_not_answered(monkeypatch, asked)
+
+    async def ana_draws() -> dict[str, Any]:
+        async def send(msg: dict[str, Any]) -> None:
+            pass
+
+        draw = ActionMsg(type="action", action={"p": 0, "draw": "mazo"})
+        try:
+            return await _handle(draw, table, Connection(seat=0, send=send))
+        finally:
+            await table.manager.stop()  # its bots' thread
+
+    assert asyncio.run(ana_draws())["type"] == "ack"
+    assert asked == [1]  # asked, in the bots' thread, before Ana's draw closed the window
+    assert table.game.view(0).buys[1] == 1  # it bought seat 2's discard
+    assert _moves(table.game.view(0).log[-3:]) == ["discard", "buy", "draw"]
+
+
+def test_a_window_closed_without_asking_a_bot_never_thinks_on_the_event_loop(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Every way a window closes asks the bots first, in the bots' thread; should one ever
+    # close without that, the bots that have not answered pass, unasked.
+    asked: list[int] = []
+    table = _window_the_bot_has_not_answered(monkeypatch, asked)
+    table.apply(0, {"p": 0, "draw": "mazo"}, None)  # straight at the table, not the app
+    assert asked == [] and table.game.view(0).buys[1] == 0  # it passed without being asked
+    assert _moves(table.game.view(0).log[-2:]) == ["discard", "draw"]
 
 
 def test_the_background_loop_stops_when_it_is_woken_as_it_is_cancelled() -> None:

@@ -423,6 +423,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
     async with table.lock:
         try:
             if isinstance(msg, ActionMsg):
+                await table.manager.settle_buys(table)  # a draw closes the buy window
                 table.apply(conn.seat, msg.action, msg.version)
             elif isinstance(msg, PassMsg):
                 table.pass_buy(conn.seat, msg.version)

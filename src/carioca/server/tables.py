@@ -14,7 +14,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
@@ -39,7 +39,8 @@ RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic
 THINK_LIMIT = 30.0
 """Seconds a bot may think about one move or buy. A named bot takes well under a second
 (docs/bots.md); one that takes longer is played for (a buy: it passes), and the bots' thread
-it holds is left to it, so that one stuck bot cannot stop every bot of the server."""
+it holds is left to it, so that one stuck bot cannot stop every bot of the server. Until
+that thought ends, the bot is not asked again: it is played for at once."""
 
 
 class TableError(ValueError):
@@ -416,13 +417,15 @@ class Table:
         self.manager.poke(self)
 
     def _answer_bots_now(self) -> None:
-        """The player to draw took from the mazo before every bot had answered (a fast
-        player, in the moment before the background loop asks them): ask here, so that a
-        bot's claim is never lost to the race."""
+        """The window closes with bots that have not answered: they pass. Every way a window
+        closes asks them first (:meth:`TableManager.settle_buys`, in the bots' thread), so
+        this is only a guard: a bot never thinks on the event loop, where a slow or stuck
+        one would stop every table."""
         key, questions = self.bot_buy_questions()
         if questions:
-            self.bot_buy_answers(key, {s: self.ask_bot_buy(s, v, legal)
-                                       for s, v, legal in questions})
+            log.warning("table %s: the buy window closed before bots %s answered: they pass",
+                        self.code, [s for s, _, _ in questions])
+            self.bot_buy_answers(key, {s: False for s, _, _ in questions})
 
     def _claim(self, seat: int, wants: bool) -> None:
         window = self.window
@@ -507,6 +510,10 @@ class Table:
                 return None
         legal = list(game.legal_actions(seat))
         return (game.view(seat), legal) if legal else None
+
+    def bot_at(self, seat: int) -> Bot:
+        """The bot in ``seat``."""
+        return self._bots[seat]
 
     def ask_bot(self, seat: int, view: View, legal: list[Action]) -> Action | None:
         """The bot's choice, or None if it failed. It reads only the view and the list, so it
@@ -623,6 +630,8 @@ class TableManager:
         self._answering: set[str] = set()  # tables whose bots are answering a buy window
         self._tasks: set[asyncio.Future[None]] = set()
         self._thinker = _bots_thread()
+        # The bots given up on whose thought has not ended, by id: (the bot, that thought).
+        self._stuck: dict[int, tuple[object, Future[Any]]] = {}
         # A table whose automatic move failed: (retry at, the pause, its version then).
         self._backoff: dict[str, tuple[float, float, int]] = {}
 
@@ -749,12 +758,13 @@ class TableManager:
             if table.version != version:
                 return
             try:
+                await self.settle_buys(table)  # a bot's draw or the timer may close the window
                 if seat is not None and table.bot_to_move() == seat:
                     question = table.bot_question(seat)
                     if question is not None:
                         # A search bot may think for a second: not on the event loop.
-                        action = await self._think(table.ask_bot, seat, *question,
-                                                 gave_up=None)
+                        action = await self._think(table.bot_at(seat), table.ask_bot, seat,
+                                                   *question, gave_up=None)
                         table.bot_answer(seat, question[1], action)
                 else:
                     table.on_timers()
@@ -784,11 +794,7 @@ class TableManager:
         try:
             async with table.lock:
                 if table.version == version:
-                    key, questions = table.bot_buy_questions()
-                    answers = {seat: await self._think(table.ask_bot_buy, seat, view, legal,
-                                                        gave_up=False)
-                               for seat, view, legal in questions}
-                    table.bot_buy_answers(key, answers)
+                    await self.settle_buys(table)
         except Exception:  # noqa: BLE001 - logged; tried again after a pause
             log.exception("table %s: the bots' buy answers failed", table.code)
             failed = True
@@ -799,24 +805,47 @@ class TableManager:
         else:
             self.poke(table)
 
+    async def settle_buys(self, table: Table) -> None:
+        """Ask the bots that may buy the open window's card and have not answered yet, each
+        in the bots' thread (the table's lock is held). The background loop asks them a
+        moment after the discard; whatever may close the window first (a player's draw, a
+        bot's, the timer) asks here, so that a bot's claim is never lost to the race."""
+        key, questions = table.bot_buy_questions()
+        if questions:
+            answers = {seat: await self._think(table.bot_at(seat), table.ask_bot_buy, seat,
+                                               view, legal, gave_up=False)
+                       for seat, view, legal in questions}
+            table.bot_buy_answers(key, answers)
+
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
 
-    async def _think(self, ask: Callable[..., T], *args: Any, gave_up: T) -> T:
+    async def _think(self, bot: object, ask: Callable[..., T], *args: Any, gave_up: T) -> T:
         """``ask(*args)`` in the bots' thread. One thread for all tables: bots share one
         interpreter lock anyway, and every thread more that wants it makes the event loop
         wait longer for its turn (bench/bench_server.py --bots: the ping of an idle table).
         A thought longer than :data:`THINK_LIMIT` gives ``gave_up``, and the other bots go on
-        in a new thread (a thread cannot be stopped: the old one ends when the bot does)."""
+        in a new thread (a thread cannot be stopped: the old one ends when the bot does).
+        Until it does, ``bot`` is not asked again and gives ``gave_up`` at once: a bot that
+        hangs on every move holds one thread, not one a turn, and is never asked twice at
+        the same time (bots are not made to be)."""
+        stuck = self._stuck.get(id(bot))
+        if stuck is not None:
+            if not stuck[1].done():
+                log.warning("a bot still thinks about a move it was given up on: played for")
+                return gave_up
+            del self._stuck[id(bot)]
         thinker = self._thinker
-        thought = asyncio.get_running_loop().run_in_executor(thinker, ask, *args)
+        work = thinker.submit(ask, *args)
+        thought = asyncio.wrap_future(work)
         await asyncio.wait([thought], timeout=THINK_LIMIT)
         if thought.cancelled() and self._thinker is not thinker:
             # It waited behind a stuck bot, whose thread was given up: ask the new one.
-            return await self._think(ask, *args, gave_up=gave_up)
+            return await self._think(bot, ask, *args, gave_up=gave_up)
         if thought.done():
             return thought.result()
         log.error("a bot thought for more than %.0f s: played for", THINK_LIMIT)
+        self._stuck[id(bot)] = (bot, work)  # the bot is held, so its id is not reused
         thought.cancel()  # its answer, should it ever come, is dropped
         if self._thinker is thinker:
             self._thinker = _bots_thread()
