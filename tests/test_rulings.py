@@ -1025,9 +1025,8 @@ def test_ruling_20_penalty_points_whoever_goes_out() -> None:
     assert result.scores[0] == 2
 
 
-def test_ruling_20_steal_points_on_top_of_the_hand() -> None:
-    """20. A buyer who does not go out scores the hand plus 2 per buy."""
-    rules = one_escala(buying="penalty_points")
+def a_buyer_who_does_not_go_out(rules: RuleSet) -> Game:
+    """Seat 0 buys seat 1's QS; seat 1 goes out in its next turn."""
     game = start(rules, ["2C 4C 6C 8C 10C", "3H 4H 5H 6H 9D", "3D 5D 7D 9D JD"],
                  pozo="KC", top="QS JC 10C 7H")
     game.apply(Draw(1, "mazo"))
@@ -1038,7 +1037,13 @@ def test_ruling_20_steal_points_on_top_of_the_hand() -> None:
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, "3H 4H 5H 6H 7H"))
     game.apply(Discard(1, c("9D")))
-    result = game.score_sheet().rounds[0]
+    return game
+
+
+def test_ruling_20_steal_points_on_top_of_the_hand() -> None:
+    """20. A buyer who does not go out scores the hand plus 2 per buy."""
+    rules = one_escala(buying="penalty_points")
+    result = a_buyer_who_does_not_go_out(rules).score_sheet().rounds[0]
     assert result is not None and result.went_out == 1
     assert result.scores == (hand_value(rules, "2C 4C 6C 8C 10C QS") + 2, 0,
                              hand_value(rules, "3D 5D 7D 9D JD"))
@@ -1068,6 +1073,25 @@ def test_ruling_21_reshuffle_keeps_the_pozo_top() -> None:
     for g in (game, again):
         g.apply(Draw(seat, "mazo"))  # type: ignore[arg-type]
     assert game.view(seat).hand == again.view(seat).hand
+
+
+def test_ruling_21_the_reshuffle_is_written_down() -> None:
+    """21. The pozo but its top, bottom to top, shuffled by the round's reshuffle generator;
+    the last card of the shuffle is the new top of the mazo."""
+    rules = RuleSet.preset("chile", **SMALL)
+    game = start(rules, SMALL_HANDS, pozo="KC")  # a deal without a seed: seed 0
+    for _ in range(40):
+        draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
+    before = list(game.view(0).pozo)  # the mazo holds one card: the next draw empties it
+    assert game.view(0).mazo_count == 1
+    draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
+    expected = list(before)
+    random.Random("carioca:reshuffle:0").shuffle(expected)
+    seat = game.seat_to_act
+    assert seat is not None
+    game.apply(Draw(seat, "mazo"))
+    hand = game.view(seat).hand
+    assert hand is not None and hand[-1] == expected[-1]
 
 
 def test_ruling_21_max_reshuffles_ends_the_round() -> None:
@@ -1336,6 +1360,89 @@ def test_ruling_30_familia_open_hands_off_by_default() -> None:
     opened = start("familia", hands, open_hands=True)
     assert opened.view(0).open_hands is not None
     assert opened.view(0).open_hands[1] == cs(hands[1])
+
+
+# --------------------------------------------------------------------------- records, options
+
+def test_ruling_31_unknown_fields_are_an_error() -> None:
+    """31. A field the record format does not have is an error that names it."""
+    doc = Game.new(RuleSet.preset("chile", rounds=[1]), NAMES[:2], seed=4).to_record()
+    dated = {**doc, "date": "2026-12-04"}
+    assert replay(dated).to_json() == {"error": {
+        "round": None, "action": None, "message": "the record has unknown field(s): date"}}
+    timed = {**doc, "rounds": [{**doc["rounds"][0],
+                                "actions": [{"p": 1, "draw": "mazo", "t": 3}]}]}
+    error = replay(timed).to_json()["error"]
+    assert (error["round"], error["action"]) == (1, 1) and "t)" in error["message"]
+
+
+def test_ruling_32_words_and_cards_in_any_case() -> None:
+    """32. Cards, the preset's name and the words mazo, pozo, low and high are read in any
+    case; a record is written in the canonical form."""
+    rules = one_escala()
+    game = start(rules, ["3H 4H 5H 7H 8H", "2C 4C 6C 8C 10C"], top="6H 9S")
+    game.apply(Draw(1, "mazo"))
+    game.apply(Discard(1, c("6H")))
+    game.apply(Draw(0, "pozo"))
+    doc = game.to_record()
+    shouted = {**doc, "rules": {**doc["rules"], "preset": "Chile"},
+               "rounds": [{**doc["rounds"][0], "actions": [{"p": 1, "draw": "MAZO"},
+                                                           {"p": 1, "discard": "6h"},
+                                                           {"p": 0, "draw": " Pozo"}]}]}
+    again = replay(shouted).game
+    assert again is not None and again.to_record() == doc
+    from carioca.actions import Action
+    assert Action.from_json({"p": 0, "agregar": {"card": "jk", "meld": 0, "end": "LOW"}},
+                            2) == Agregar(0, c("JK"), 0, "low")
+
+
+def test_ruling_33_rounds_in_the_order_listed() -> None:
+    """33. `rounds` plays the listed rounds in the order given; a round may come again."""
+    rules = RuleSet.preset("chile", rounds=[3, 1, 1])
+    assert [str(r.contracts[0]) for r in rules.rounds] == ["2E", "2T", "2T"]
+
+
+def test_ruling_34_values_come_from_the_value_table() -> None:
+    """34. A card is worth what the value table says, whatever is wild: a two made natural
+    in `dos-libres` still costs 25 unless `values` says otherwise (as `argentina` does)."""
+    two = c("2S")
+    natural_twos = RuleSet.preset("dos-libres", wilds=["jokers"])
+    assert not natural_twos.is_wild(two) and natural_twos.value(two) == 25
+    assert RuleSet.preset("dos-libres", wilds=["jokers"], values={"2": 2}).value(two) == 2
+    assert RuleSet.preset("argentina").value(two) == 2
+    online = RuleSet.preset("online", wilds=["jokers", "red_aces"])
+    assert online.is_wild(c("AH")) and online.value(c("AH")) == online.value(c("AS")) == 15
+
+
+def test_ruling_35_no_steal_points_in_rounds_scoring() -> None:
+    """35. In rounds scoring a round gives marks only: steal points do not count."""
+    rules = one_escala(buying="penalty_points", scoring="rounds")
+    result = a_buyer_who_does_not_go_out(rules).score_sheet().rounds[0]
+    assert result is not None and result.scores == (0, 1, 0)
+
+
+def test_ruling_36_the_wild_limit_counts_per_meld() -> None:
+    """36. `max_wilds_per_meld` counts the wilds of each meld, also for the English source's
+    "lenient" limit ("max 1 in the contract, unlimited in lay-offs"): each meld of the contract
+    holds one wild at most when laid; `wild_limit_on_layoff` off lets lay-offs add more."""
+    hands = ["7H 7S JK QS QH QD JK 2C 4C 6C 8C", "3D 5D 7D 9D JD KD 3C 5C 9C JC KC"]
+    for lenient in (True, False):
+        rules = RuleSet.preset("online", rounds=[1], wild_limit_on_layoff=not lenient)
+        assert rules.max_wilds_per_meld == 1
+        game = start(rules, hands, top="9H 5S 9S JK")
+        draw_discard(game, 1)
+        game.apply(Draw(0, "mazo"))
+        assert "wild" in message_of(game, bajar(0, "7H JK JK / QS QH QD"))  # two in one
+        game.apply(bajar(0, "7H 7S JK / QS QH JK"))  # one wild in each meld
+        game.apply(Discard(0, c("QD")))
+        draw_discard(game, 1)
+        game.apply(Draw(0, "mazo"))
+        second_wild = Agregar(0, c("JK"), 0)
+        if lenient:
+            game.apply(second_wild)
+            assert game.view(0).melds[0].wild_count == 2
+        else:
+            assert "wild" in message_of(game, second_wild)
 
 
 # =========================================================================== RULES.md rows

@@ -189,7 +189,14 @@ def _int(text: str) -> int:
         raise ActionError(f"{text!r} is not a meld number (melds are numbered from 0)") from None
 
 
+def _word(body: Any) -> Any:
+    """A word of the notation (``mazo``, ``pozo``, ``low``, ``high``), read in any case as
+    cards are (docs/rulings.md, 32)."""
+    return body.strip().lower() if isinstance(body, str) else body
+
+
 def _read_draw(seat: int, body: Any) -> Draw:
+    body = _word(body)
     if body not in ("mazo", "pozo"):
         raise ActionError(f"draw from the 'mazo' or the 'pozo', not {body!r}")
     return Draw(seat, body)
@@ -218,7 +225,7 @@ def _read_placed(seat: int, body: Any, cls: type[Agregar] | type[Swap]) -> Agreg
     meld = body["meld"]
     if not isinstance(meld, int) or isinstance(meld, bool) or meld < 0:
         raise ActionError(f"'{name}.meld' must be a meld number from 0, not {meld!r}")
-    end = body.get("end")
+    end = _word(body.get("end"))
     if end is not None and end not in ("low", "high"):
         raise ActionError(f"'{name}.end' is 'low' or 'high', not {end!r}")
     return cls(seat, _card(body["card"]), meld, end)
