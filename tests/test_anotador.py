@@ -612,14 +612,39 @@ def test_language_default_and_choice(browser: Any, site: str) -> None:
     start_game(page, NAMES)
     assert page.inner_text("an-round .contract").startswith("Dos tríos")
     page.select_option("select.lang", "de")
-    assert page.inner_text("an-round .contract").startswith("Zwei Trios")
+    assert page.inner_text("an-round .contract").startswith("Zwei Tríos")
     enter_round(page, CHILE_GAME[0])
-    assert page.inner_text("an-round .contract").startswith("Ein Trio und eine 4er-Escala")
+    assert page.inner_text("an-round .contract").startswith("Ein Trío und eine 4er-Escala")
     page.reload()
     page.wait_for_selector("an-round:not([hidden]) .contract")
     assert "Runde 2 von 8" in page.inner_text("an-round .round-head")  # remembered
     page.select_option("select.lang", "sv")
     assert page.inner_text("an-round .contract").startswith("En trío och en escala på 4")
+    assert not page.errors
+    context.close()
+
+
+def test_typed_totals_and_card_values_are_checked(browser: Any, site: str) -> None:
+    context, page = new_page(browser, site, locale="de-DE")
+    page.wait_for_selector("an-setup:not([hidden])")
+    # German writes nouns with a capital, inside a sentence too.
+    assert "8 Runden" in page.inner_text("an-setup select[name=preset]")
+    ace = page.locator('an-setup input[data-value="A"]')
+    ace.fill("-5")
+    ace.dispatch_event("change")
+    assert ace.input_value() == "20"  # a card cannot cost less than nothing: put back
+    start_game(page, NAMES[:2])
+    page.click('an-round [data-action=out][data-seat="0"]')
+    page.click('an-round .hand-row[data-seat="1"] button.name')
+    page.click("an-round [data-action=type]")
+    dialog = page.locator("an-round dialog.total")
+    dialog.locator("input").fill("")
+    dialog.locator('button[value="ok"]').click()
+    assert dialog.is_visible()  # no number: the total is not taken, the dialog stays
+    dialog.locator("input").fill("1e3")
+    dialog.locator("input").press("Enter")
+    page.wait_for_selector("an-round dialog.total", state="hidden")
+    assert number(page.inner_text('an-round .sum[data-score="1"]')) == 1000  # not 1
     assert not page.errors
     context.close()
 

@@ -255,10 +255,16 @@ def test_bad_messages_get_an_error_and_change_nothing() -> None:
 def test_hints_and_bot_lines_come_in_the_players_language() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:
-        bots = client.get("/api/presets").json()["bots"]
-        assert all(set(b["description"]) == {"es", "en", "de", "sv"} for b in bots)
-        made = _new(client, preset="chile", seats=2, bots={"1": "chela"})
+        catalog = client.get("/api/presets").json()
+        assert all(set(b["description"]) == {"es", "en", "de", "sv"} for b in catalog["bots"])
+        for preset in catalog["presets"]:  # the lobby's line about each preset
+            assert set(preset["notes"]) == {"es", "en", "de", "sv"}, preset["name"]
+            assert all(preset["notes"].values()), preset["name"]
+        made = _new(client, preset="chile", seats=4,
+                    bots={"1": "chela", "2": "chela", "3": "greedy"})
         code, token = made["code"], made["token"]
+        names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
+        assert names == ["Ana", "Tía Chela", "Tía Chela 2", "Greedy"]  # titles, not codes
         with client.websocket_connect(f"/ws/{code}") as ws:
             ws.send_json({"type": "hello", "token": token, "lang": "sv"})
             assert ws.receive_json()["type"] == "welcome"
@@ -347,6 +353,28 @@ def test_the_server_serves_other_tables_while_a_bot_thinks(
             time.sleep(0.05)
         first = table.game.view(0).log[0]
         assert first["p"] == 1 and "draw" in first  # then its move was played
+
+
+def test_the_replay_viewer_is_told_the_code_of_a_records_fault() -> None:
+    # The page says the fault in the player's language by its code; the rest is the
+    # `carioca replay --json` error.
+    app = create_app(":memory:", bot_delay=0)
+    from carioca.actions import Draw
+
+    game = Game.new(RuleSet.preset("chile", rounds=[1]), ["Ana", "Beto"], seed=2)
+    seat = game.seat_to_act
+    assert seat is not None
+    game.apply(Draw(seat, "mazo"))
+    doc = game.to_record()
+    missing = next(c for c in ("AS", "KD", "7H", "2C") if c not in map(str, game.hand(seat)))
+    doc["rounds"][0]["actions"].append({"p": seat, "discard": missing})
+    with TestClient(app) as client:
+        broken = client.post("/api/replay", json=doc).json()
+        malformed = client.post("/api/replay", json={"format": "x"}).json()
+    assert broken["error"]["code"] == "card_not_in_hand"
+    assert (broken["error"]["round"], broken["error"]["action"]) == (1, 2)
+    assert len(broken["steps"]) == 1  # the draw, up to the fault
+    assert malformed["error"]["code"] == "bad_record" and malformed["error"]["round"] is None
 
 
 def test_a_stuck_bot_is_played_for_and_the_other_tables_bots_go_on(

@@ -655,3 +655,50 @@ def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) 
     assert sent()[-1]["action"] == {"p": 0, "discard": "4D"}
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
+    """Errors, the coach, the presets' notes, the bots' names and the replay viewer, all in
+    German: no English sentence of the server's mixed in."""
+    import urllib.request
+
+    from carioca.coach import _WORDS  # the coach's own sentences
+
+    body = json.dumps({"name": "Ana", "preset": "chile", "seats": 2, "bots": {"1": "chela"},
+                       "options": {"rounds": [1]}}).encode()
+    request = urllib.request.Request(base_url + "/api/tables", data=body,
+                                     headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as answer:
+        made = json.loads(answer.read())
+    page = _page(browser, PHONE, "de-DE")
+    console: list[str] = []
+    page.on("console", lambda m: console.append(m.text) if m.type == "error" else None)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.inner_text("#preset-notes").startswith("Der chilenische Standard")
+    page.evaluate(f"() => localStorage.setItem('carioca.token.{made['code']}', '{made['token']}')")
+    page.goto(f"{base_url}/t/{made['code']}")
+    page.wait_for_selector("#start")
+    assert "Tía Chela" in page.inner_text(".seat:not(.me) .name")  # the bot's title
+    page.click("#start")
+    page.wait_for_function("() => (window.carioca.state.msg || {}).legal?.length > 0")
+    hand = _state(page)["hand"]
+    page.evaluate(f"() => window.carioca.act({{discard: '{hand[0]}'}})")  # before drawing
+    page.wait_for_selector(".toast")
+    assert page.inner_text(".toast") == "Zieh zuerst eine Karte vom Mazo oder Pozo"
+    page.click("#hint")
+    page.wait_for_selector("#hintbox:not([hidden])")
+    reason = page.inner_text("#hintbox").split("— ", 1)[1]
+    openings = [v.split("{")[0] for k, v in _WORDS["de"].items() if k.startswith("draw")]
+    assert any(reason.startswith(o) for o in openings if o), reason
+
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", files=[{"name": "x.json", "mimeType": "application/json",
+                                          "buffer": b'{"format": "x"}'}])
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error") == "Die Datei ist keine Partie"
+    assert page.is_hidden("#player")  # nothing to step through
+    width = page.evaluate("() => document.scrollingElement.scrollWidth")
+    assert width <= PHONE["width"]  # the file picker does not push the page sideways
+    assert not console and not page.js_errors, (console, page.js_errors)
+    page.context.close()

@@ -19,7 +19,7 @@ from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Resp
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
-from ..errors import IllegalAction
+from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
 from ..rules import OPTION_NAMES
 from ..store import SQLiteStore
@@ -276,9 +276,16 @@ def _replay_steps(doc: Any) -> dict[str, Any]:
         for i in range(count):
             steps.append({"round": r, "action": i + 1, "move": actions[i]})
     return {"sheet": game.score_sheet().to_json() if game is not None else None,
-            "error": result.error.to_json()["error"] if result.error is not None else None,
+            "error": _replay_error(result.error) if result.error is not None else None,
             "players": list(game.players) if game is not None else [],
             "steps": steps}
+
+
+def _replay_error(error: RecordError) -> dict[str, Any]:
+    """The record's error as ``carioca replay --json`` gives it, with its code, so that a page
+    can say it in the player's language (``bad_record``: the document is at fault)."""
+    return {"round": error.round, "action": error.action, "message": error.message,
+            "code": error.code}
 
 
 def _replay_view(doc: Any, step: int) -> dict[str, Any]:

@@ -30,7 +30,7 @@ export function seatsEl(view, table, { me = null, extra = null } = {}) {
     name.append(dot, document.createTextNode(label + (me === i ? ` (${t("you")})` : "")));
     el.append(name);
     const meta = h("div", "meta");
-    if (info.bot) meta.append(h("span", "tag", `${t("bot")}: ${info.bot}`));
+    if (info.bot) meta.append(h("span", "tag", t("bot")));  // its name is the bot's title
     if (table && table.host === i) meta.append(h("span", "tag", t("host")));
     if (view) {
       meta.append(h("span", "", "🂠 " + view.hand_counts[i]));

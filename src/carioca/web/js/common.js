@@ -58,14 +58,15 @@ export async function api(path, { method = "GET", body = undefined, token = null
   return data;
 }
 
-/** A server error in the player's words: our sentence for its code, and the server's reason. */
+/** A server error in the player's words. The server gives the engine's reason in English:
+ * in English that exact reason is shown; in the other languages our sentence for its code,
+ * so that a message never mixes two languages (the reason only when we have no sentence). */
 export function errorText(code, message) {
   const key = "err." + code;
   const ours = has(key) ? t(key) : "";
   if (!message) return ours || t("err.generic");
-  if (!ours) return message;
-  // The server words its messages in Spanish or English: for other languages ours leads.
-  return ours.toLowerCase() === message.toLowerCase() ? ours : `${ours}. ${message}`;
+  if (getLang() === "en" || !ours) return message.charAt(0).toUpperCase() + message.slice(1);
+  return ours;
 }
 
 // ------------------------------------------------------------------ web components

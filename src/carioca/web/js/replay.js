@@ -34,12 +34,20 @@ async function load(text) {
   }
   const err = R.data.error;
   $("error").hidden = !err;
-  if (err) $("error").textContent = t("replay_error", { round: err.round ?? "–", action: err.action ?? "–", message: err.message });
+  if (err) $("error").textContent = replayErrorText(err);
+  if (err && err.round == null) { $("player").hidden = true; return; } // nothing to step through
   const n = R.data.steps.length;
   $("slider").max = String(n);
   $("player").hidden = false;
   $("sheet").data = R.data.sheet ? { sheet: R.data.sheet, players: R.data.players || doc.players || [] } : null;
   go(0);
+}
+
+/** Where the record stops and why, in the player's words (see errorText). */
+function replayErrorText(err) {
+  const reason = errorText(err.code || "bad_record", err.message);
+  if (err.round == null) return reason;
+  return t("replay_error", { round: err.round, action: err.action ?? "–", message: reason });
 }
 
 async function viewAt(step) {

@@ -66,7 +66,7 @@ function connect() {
   S.ws = ws;
   ws.addEventListener("open", () => {
     // The server (and its coach) speaks Spanish or English; the page words the rest.
-    ws.send(JSON.stringify({ type: "hello", token: S.token || null, lang: getLang() === "es" ? "es" : "en" }));
+    ws.send(JSON.stringify({ type: "hello", token: S.token || null, lang: getLang() }));
   });
   ws.addEventListener("message", (ev) => {
     let msg;
@@ -927,7 +927,7 @@ async function hostCall(what) {
 
 onLangChange(() => {
   render();
-  // The server words its messages in the language of the hello: say hello again.
+  // The coach speaks the language of the hello: say hello again.
   if (S.ws) reconnectNow();
 });
 

@@ -2,7 +2,7 @@
 // out (and "de una"), every other hand added card by card on a keypad (with undo) or typed as
 // a total, the steals, and the button that scores the round. Every tap is saved at once.
 
-import { View, esc, seatColor, cardLabel, signed, icon } from "../lib/dom.js";
+import { View, esc, seatColor, cardLabel, signed, icon, wholeNumber } from "../lib/dom.js";
 import { contractWords, capitalize } from "../lib/i18n.js";
 import {
   contractOf, currentIndex, dealerOf, handValue, plannedRounds, roundScores,
@@ -121,14 +121,16 @@ class AnRound extends View {
     dialog.returnValue = "";
     dialog.onclose = () => {
       if (dialog.returnValue === "ok") {
-        const v = parseInt(input.value, 10);
-        store.mutate((g) => { g.rounds[i].hands[seat].typed = Number.isFinite(v) ? v : null; });
+        // The form let "ok" through only with a whole number in range ("1e3" is 1000).
+        const v = wholeNumber(input);
+        if (v !== null) store.mutate((g) => { g.rounds[i].hands[seat].typed = v; });
       } else if (dialog.returnValue === "clear") {
         store.mutate((g) => { g.rounds[i].hands[seat] = { cards: [], typed: null }; });
       }
     };
     input.onkeydown = (event) => {
-      if (event.key === "Enter") { event.preventDefault(); dialog.close("ok"); }
+      // As the OK button: the form checks the number first.
+      if (event.key === "Enter") { event.preventDefault(); dialog.querySelector('button[value="ok"]').click(); }
     };
     dialog.showModal();
     input.focus();
@@ -254,10 +256,11 @@ class AnRound extends View {
       <dialog class="total">
         <form method="dialog">
           <label><span class="who"></span>
-            <input type="number" inputmode="numeric" min="-1000" max="5000" name="total"></label>
+            <input type="number" inputmode="numeric" min="-1000" max="5000" step="1" required
+              name="total"></label>
           <div class="row">
-            <button value="clear" class="ghost">${esc(t("clear"))}</button>
-            <button value="cancel" class="ghost">${esc(t("cancel"))}</button>
+            <button value="clear" class="ghost" formnovalidate>${esc(t("clear"))}</button>
+            <button value="cancel" class="ghost" formnovalidate>${esc(t("cancel"))}</button>
             <button value="ok" class="primary">${esc(t("ok"))}</button>
           </div>
         </form>

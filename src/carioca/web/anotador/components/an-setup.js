@@ -2,7 +2,7 @@
 // with any round list, card values, scoring, "de una", steals and tie-break changed).
 // The draft is saved with every change, like everything else.
 
-import { View, esc, seatColor, signed } from "../lib/dom.js";
+import { View, esc, seatColor, signed, wholeNumber } from "../lib/dom.js";
 import { rulesFromPreset } from "../lib/score.js";
 import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
 
@@ -38,18 +38,26 @@ class AnSetup extends View {
         d.players[Number(el.dataset.player)] = el.value;
         this.updateDealerOptions();
       } else if (el.dataset.value) {
-        const v = parseInt(el.value, 10);
-        if (Number.isFinite(v)) d.rules.values[el.dataset.value] = v;
-        if (el.dataset.value === "2" && Number.isFinite(v)) d.rules.wild_two_value = v;
+        const v = wholeNumber(el);
+        if (v === null) return; // kept as it was; the box shows it is wrong (see "change")
+        d.rules.values[el.dataset.value] = v;
+        if (el.dataset.value === "2") d.rules.wild_two_value = v;
       } else if (el.dataset.field) {
-        const v = parseInt(el.value, 10);
-        if (Number.isFinite(v)) d.rules[el.dataset.field] = v;
+        const v = wholeNumber(el);
+        if (v === null) return;
+        d.rules[el.dataset.field] = v;
       } else return;
       this.save(false);
     });
     this.addEventListener("change", (event) => {
       const el = event.target;
       const d = this.draft;
+      if ((el.dataset.value || el.dataset.field) && el.type === "number" && wholeNumber(el) === null) {
+        // A value out of range, or none: say so, and put back the one that counts.
+        el.reportValidity();
+        el.value = String(el.dataset.value ? d.rules.values[el.dataset.value] : d.rules[el.dataset.field]);
+        return;
+      }
       if (el.name === "preset") {
         const preset = this.ctx.data.presets.find((p) => p.name === el.value);
         if (preset) { d.preset = preset.name; d.rules = rulesFromPreset(preset); }
@@ -180,7 +188,7 @@ class AnSetup extends View {
         <h3>${esc(t("rules"))}</h3>
         <label class="field">${esc(t("preset"))}
           <select name="preset">${data.presets.map((p) => `<option value="${esc(p.name)}"
-            ${p.name === d.preset ? "selected" : ""}>${esc(p.name)} · ${p.rounds.length} ${esc(t("rounds").toLowerCase())}</option>`).join("")}</select>
+            ${p.name === d.preset ? "selected" : ""}>${esc(p.name)} · ${p.rounds.length} ${esc(lowerNoun(t("rounds"), t))}</option>`).join("")}</select>
         </label>
         <p class="hint">${esc(note)}</p>
         ${limit}
@@ -235,7 +243,7 @@ class AnSetup extends View {
 /** One line about a preset in languages the engine does not write notes in. */
 export function presetSummary(preset, t) {
   const v = preset.values;
-  const parts = [`${preset.rounds.length} ${t("rounds").toLowerCase()}`];
+  const parts = [`${preset.rounds.length} ${lowerNoun(t("rounds"), t)}`];
   if (preset.scoring === "rounds") parts.push(t("scoring_rounds"));
   else {
     parts.push(`${t("ace")} ${v.A}`, `${t("joker")} ${v.JK}`);
@@ -247,3 +255,8 @@ export function presetSummary(preset, t) {
 
 export { LANG_NAMES };
 customElements.define("an-setup", AnSetup);
+
+/** A noun inside a sentence: lower case, but German writes nouns with a capital. */
+function lowerNoun(word, t) {
+  return t.lang === "de" ? word : word.toLowerCase();
+}

@@ -64,3 +64,12 @@ export function icon(name) {
   return `<svg class="i" viewBox="0 0 24 24" aria-hidden="true" fill="none" stroke="currentColor"
     stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round">${ICONS[name] || ""}</svg>`;
 }
+
+/** The whole number a number box holds within its own limits (min, max, step), or null: the
+ * box is empty, out of range or not a whole number. ("1e3" is 1000.) */
+export function wholeNumber(input) {
+  const text = input.value.trim();
+  if (text === "" || !input.checkValidity()) return null;
+  const v = Number(text);
+  return Number.isInteger(v) ? v : null;
+}
