@@ -649,6 +649,31 @@ def test_typed_totals_and_card_values_are_checked(browser: Any, site: str) -> No
     context.close()
 
 
+def test_swedish_import_errors_keyboard_sheet_and_a_chart_of_marks(browser: Any,
+                                                                   site: str) -> None:
+    context, page = new_page(browser, site, locale="sv-SE")
+    start_game(page, NAMES[:2], preset="familia")
+    enter_round(page, Hand(out=1, cards={}))
+    # The sheet's rounds open from the keyboard too.
+    page.click('nav.tabs [data-view="sheet"]')
+    page.focus('an-sheet tr[data-round="0"]')
+    page.keyboard.press("Enter")
+    assert "Rättar runda 1" in page.inner_text("an-round .correcting")
+    # A chart of rounds won counts whole marks.
+    page.click('nav.tabs [data-view="chart"]')
+    ticks = [t.text_content() or "" for t in page.locator("an-chart svg text").all()]
+    assert ticks and all(tick.lstrip("−").isdigit() for tick in ticks), ticks
+    # A file that is not a game: why, in Swedish only.
+    page.click('nav.tabs [data-view="history"]')
+    page.set_input_files("input[data-import]", files=[{
+        "name": "x.json", "mimeType": "application/json", "buffer": b'{"format": "x"}'}])
+    toast = page.locator(".toast.show")
+    toast.wait_for()
+    assert toast.inner_text() == "Kunde inte importera: formatet måste vara carioca-anotador/1"
+    assert not page.errors
+    context.close()
+
+
 def test_export_and_import(browser: Any, site: str) -> None:
     context, page = new_page(browser, site, locale="en-US", accept_downloads=True)
     start_game(page, NAMES)

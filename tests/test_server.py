@@ -355,6 +355,22 @@ def test_the_server_serves_other_tables_while_a_bot_thinks(
         assert first["p"] == 1 and "draw" in first  # then its move was played
 
 
+def test_the_state_says_whom_the_turn_timer_played_for() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2, bots={"1": "random"}, turn_timer=30)
+        code, token = made["code"], made["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            mine = _until_state(ws, lambda m: bool(m.get("legal")))
+            assert mine["played_for"] is None
+            app.state.manager.tables[code].turn_deadline = time.time() - 1  # it runs out
+            played = _until_state(ws, lambda m: m.get("played_for") is not None)
+        assert played["played_for"] == 0
+        assert _moves(played["view"]["log"][-2:]) == ["draw", "discard"]
+
+
 def test_the_replay_viewer_is_told_the_code_of_a_records_fault() -> None:
     # The page says the fault in the player's language by its code; the rest is the
     # `carioca replay --json` error.

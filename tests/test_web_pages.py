@@ -519,13 +519,16 @@ def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None
     host.click("#start")
     guest.wait_for_selector("#hand .card")
     host.wait_for_selector("#hand .card")
-    # The turn timer counts down, and the page says what happens when it runs out.
-    host.wait_for_selector("#timer c-countdown")
-    assert "mazo" in host.inner_text("#timer")
-    # An out-of-turn move is refused by the server; the page says so in the player's words.
+    # The turn timer counts down for both; the page tells the player whose turn it is what
+    # happens when it runs out, and only them.
     st = _state(guest)
     other = host if st["view"]["to_act"] != st["seat"] else guest
     waiting = guest if other is host else host
+    for p in (host, guest):
+        p.wait_for_selector("#timer c-countdown")
+    assert "mazo" in other.inner_text("#timer")
+    assert "mazo" not in waiting.inner_text("#timer")
+    # An out-of-turn move is refused by the server; the page says so in the player's words.
     waiting.evaluate("() => window.carioca.act({draw: 'mazo'})")
     waiting.wait_for_selector(".toast")
     text = waiting.inner_text(".toast")
@@ -686,6 +689,15 @@ def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
     page.evaluate(f"() => window.carioca.act({{discard: '{hand[0]}'}})")  # before drawing
     page.wait_for_selector(".toast")
     assert page.inner_text(".toast") == "Zieh zuerst eine Karte vom Mazo oder Pozo"
+    # The keyboard keeps its place when the page is drawn anew: Space selects a card, and
+    # the focus stays on it.
+    first = page.locator("#hand .card").first
+    card_id = first.get_attribute("data-id")
+    first.focus()
+    page.keyboard.press("Space")
+    page.wait_for_selector(f'#hand .card.selected[data-id="{card_id}"]')
+    assert page.evaluate("() => document.activeElement.dataset.id") == card_id
+    assert page.get_attribute(f'#hand [data-id="{card_id}"]', "aria-pressed") == "true"
     page.click("#hint")
     page.wait_for_selector("#hintbox:not([hidden])")
     reason = page.inner_text("#hintbox").split("— ", 1)[1]

@@ -153,6 +153,7 @@ class Table:
         self.conns: set[Connection] = set()
         self.window: Window | None = None
         self.turn_deadline: float | None = None
+        self._played_for: tuple[int, int] | None = None  # (seat, version then)
         self._bots: dict[int, Bot] = {}
         self._last_round_end: dict[str, Any] | None = None
 
@@ -573,6 +574,7 @@ class Table:
             best = max(discards, key=lambda a: (game.rules.value(a.card), int(a.card)))
             self._commit(best)
         self._after_change()
+        self._played_for = (seat, self.version)  # the next state says so, to that player
 
     # ----------------------------------------------------------------- what each seat sees
 
@@ -598,6 +600,9 @@ class Table:
                      "revealed": [{"round": i + 1, "seed": s}
                                   for i, s in enumerate(fair_seeds[:ended])]},
             "round_end": self._last_round_end,
+            # The seat the table has just played for (its timer ran out), for this state only.
+            "played_for": self._played_for[0] if self._played_for is not None
+            and self._played_for[1] == self.version else None,
         }
 
     def state_for(self, seat: int | None, public: dict[str, Any] | None = None

@@ -115,7 +115,8 @@ class AnApp extends HTMLElement {
       this.store.importGame(game);
       this.toast(t("imported"));
     } catch (err) {
-      this.toast(t("import_failed", { msg: err.message }), true);
+      const why = err.key ? t(err.key, err.values) : t("io_unreadable");
+      this.toast(t("import_failed", { msg: why }), true);
     }
     input.value = "";
   }

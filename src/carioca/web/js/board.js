@@ -65,7 +65,7 @@ export function meldsEl(view) {
     el.dataset.meld = index;
     el.dataset.kind = m.kind;
     const owner = m.owner >= 0 ? view.players[m.owner] : "";
-    const kindWord = m.kind === "trio" ? t("trio") : m.kind === "escala" ? "escala" : t(m.kind);
+    const kindWord = t(m.kind);  // trio, escala, sucia, real, colores
     el.append(h("span", "label", `${index} · ${kindWord} · ${owner}`));
     const cards = h("div", "cards");
     m.cards.forEach((c, i) => {

@@ -1,4 +1,5 @@
 // Cards: the record notation ("10H", "QS", "JK") drawn with suit symbols.
+import { t } from "./i18n.js";
 export const SUITS = "SHDC";
 export const RANKS = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"];
 export const SUIT_SYMBOLS = { S: "♠", H: "♥", D: "♦", C: "♣" };
@@ -52,7 +53,9 @@ export function cardEl(text, { standsFor = null, small = false, back = false } =
   el.className = "card " + (c.joker ? "joker" : "s-" + c.suit) + (small ? " mini" : "");
   el.dataset.card = c.text;
   el.setAttribute("role", "img");
-  el.setAttribute("aria-label", c.joker ? "joker" : RANKS[c.rank - 1] + " " + SUIT_SYMBOLS[c.suit]);
+  let label = c.joker ? t("joker_card") : RANKS[c.rank - 1] + " " + SUIT_SYMBOLS[c.suit];
+  if (standsFor) label += ", " + t("stands_for", { card: prettyStandsFor(standsFor) });
+  el.setAttribute("aria-label", label);
   const r = document.createElement("span");
   r.className = "r";
   r.textContent = c.joker ? "JK" : RANKS[c.rank - 1];

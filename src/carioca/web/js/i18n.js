@@ -118,6 +118,10 @@ const W = {
 
   // ---------------------------------------------------------------- contracts
   trio: { es: "trío", en: "trío", de: "Trío", sv: "trío" },
+  escala: { es: "escala", en: "escala", de: "Escala", sv: "escala" },
+  joker_card: { es: "comodín", en: "joker", de: "Joker", sv: "joker" },
+  stands_for: { es: "en lugar de {card}", en: "standing for {card}", de: "steht für {card}", sv: "står för {card}" },
+  close: { es: "Cerrar", en: "Close", de: "Schließen", sv: "Stäng" },
   trios: { es: "tríos", en: "tríos", de: "Tríos", sv: "tríos" },
   escala_n: { es: "escala de {n}", en: "escala of {n}", de: "Escala aus {n}", sv: "escala på {n}" },
   escalas_n: { es: "escalas de {n}", en: "escalas of {n}", de: "Escalas aus {n}", sv: "escalas på {n}" },
@@ -161,6 +165,7 @@ const W = {
   buy_card_price: { es: "Pagas con una carta más del mazo.", en: "You also take a penalty card from the mazo.", de: "Du nimmst eine Strafkarte vom Mazo dazu.", sv: "Du tar också ett straffkort från mazon." },
   buy_points_price: { es: "Cuesta {n} puntos de castigo.", en: "It costs {n} penalty points.", de: "Kostet {n} Strafpunkte.", sv: "Det kostar {n} straffpoäng." },
   buy_claimed: { es: "Pediste el {card}: esperando que cierre la ventana", en: "You claimed the {card}: waiting for the window to close", de: "Du hast die {card} beansprucht: warte aufs Ende", sv: "Du gjorde anspråk på {card}: väntar på att fönstret stängs" },
+  timer_played: { es: "Se te acabó el tiempo: la mesa robó del mazo y descartó por ti", en: "Your time ran out: the table drew from the mazo and discarded for you", de: "Deine Zeit ist abgelaufen: der Tisch hat für dich vom Mazo gezogen und abgeworfen", sv: "Din tid tog slut: bordet drog från mazon och kastade åt dig" },
   timer_line: { es: "Si se acaba el tiempo, la mesa roba del mazo por ti y descarta tu carta más alta que no necesitas.", en: "When the time runs out the table draws from the mazo for you and discards the highest card you do not need.", de: "Läuft die Zeit ab, zieht der Tisch für dich vom Mazo und wirft deine höchste Karte ab, die du nicht brauchst.", sv: "När tiden tar slut drar bordet från mazon åt dig och kastar ditt högsta kort som du inte behöver." },
   groups_hint: { es: "Elige cartas y pulsa «Cerrar grupo» por cada juego, en orden de menor a mayor para las escalas.", en: "Select cards and press “New meld” for each meld; put escalas low to high.", de: "Wähle Karten und drücke „Neue Gruppe“ für jede Kombination; Escalas von niedrig nach hoch.", sv: "Välj kort och tryck ”Ny grupp” för varje kombination; escalas från låg till hög." },
   suggestions: { es: "Puedes bajarte así", en: "You can bajarse like this", de: "So kannst du auslegen", sv: "Så kan du lägga ner" },

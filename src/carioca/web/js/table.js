@@ -135,6 +135,7 @@ function onMessage(msg) {
       if (msg.table) S.table = msg.table;
       if (msg.view) syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`);
       S.hint = null;
+      if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
       if (S.drag) S.pendingRender = true; else render();
       maybeReveal();
       retryStale();
@@ -301,6 +302,7 @@ function chooseEnd(list, kind, endHint) {
     row.append(b);
   }
   const cancel = h("button", "", "✕");
+  cancel.setAttribute("aria-label", t("close"));
   cancel.addEventListener("click", () => dlg.close());
   row.append(cancel);
   dlg.append(row);
@@ -315,6 +317,30 @@ function onlySelected() {
 // ------------------------------------------------------------------ drawing the page
 
 function render() {
+  const focus = focusKey(document.activeElement);
+  redraw();
+  if (focus && (document.activeElement === document.body || !document.activeElement)) {
+    const again = document.querySelector(focus);
+    if (again) again.focus({ preventScroll: true });
+  }
+}
+
+/** A selector that finds the same control after a redraw (the page is drawn anew on every
+ * state): its id, the hand card, the pile, the meld or the end of a meld. */
+function focusKey(el) {
+  if (!el || el === document.body) return null;
+  if (el.id) return "#" + CSS.escape(el.id);
+  if (el.dataset.id) return `#hand [data-id="${CSS.escape(el.dataset.id)}"]`;
+  if (el.dataset.pile) return `.pile[data-pile="${CSS.escape(el.dataset.pile)}"]`;
+  const meld = el.closest(".meld");
+  if (!meld) return null;
+  const at = `.meld[data-meld="${meld.dataset.meld}"]`;
+  if (el.dataset.end) return `${at} .end.${el.dataset.end}`;
+  if (el.dataset.index) return `${at} .card[data-index="${el.dataset.index}"]`;
+  return at;
+}
+
+function redraw() {
   S.pendingRender = false;
   const v = view();
   const tbl = S.table;
@@ -355,7 +381,7 @@ function renderStatus() {
     return;
   }
   if (v.phase === "over") {
-    el.append(h("span", "", t("game_over")));
+    return; // the game's end box says it, with the scores
   } else if (myTurn()) {
     el.classList.add("my-turn");
     el.append(h("span", "", v.phase === "draw" ? t("your_turn_draw") : t("your_turn_play")));
@@ -462,9 +488,26 @@ function renderBoard() {
       const idx = parseInt(m.dataset.meld, 10);
       const ok = legal().some((a) => (a.agregar && a.agregar.card === card && a.agregar.meld === idx) || (a.swap && a.swap.card === card && a.swap.meld === idx));
       if (ok || view().down[S.seat]) m.classList.add("target");
-      for (const w of m.querySelectorAll(".card.wild")) if (legal().some((a) => a.swap && a.swap.card === card && a.swap.meld === idx)) w.classList.add("swap-target");
+      for (const w of m.querySelectorAll(".card.wild")) {
+        if (!legal().some((a) => a.swap && a.swap.card === card && a.swap.meld === idx)) continue;
+        w.classList.add("swap-target");
+        w.tabIndex = 0; // Enter swaps, as a click does
+      }
     }
   }
+  if (playing) {
+    for (const m of melds.querySelectorAll(".meld")) {
+      m.tabIndex = 0; // Enter lays the selected card off here, as a click does
+      m.setAttribute("role", "button");
+      m.setAttribute("aria-label", m.querySelector(".label").textContent);
+    }
+  }
+  melds.addEventListener("keydown", (ev) => {
+    if ((ev.key !== "Enter" && ev.key !== " ") || ev.target.closest("button")) return;
+    if (!ev.target.matches(".meld, .card.wild")) return;
+    ev.preventDefault();
+    ev.target.click();
+  });
   melds.addEventListener("click", (ev) => {
     const m = ev.target.closest(".meld");
     if (!m || !(myTurn() && view().phase === "play")) return;
@@ -522,7 +565,8 @@ function renderTimer() {
   if (box.hidden) return;
   const cd = document.createElement("c-countdown");
   cd.setAttribute("deadline", deadline);
-  box.append(cd, h("span", "", t("timer_line")));
+  box.append(cd);
+  if (myTurn()) box.append(h("span", "", t("timer_line"))); // what happens is about them only
 }
 
 function renderHint() {
@@ -610,6 +654,8 @@ function renderMe() {
     const el = cardEl(item.card);
     el.dataset.id = item.id;
     el.tabIndex = 0;
+    el.setAttribute("role", "button");
+    el.setAttribute("aria-pressed", String(S.selected.has(item.id)));
     if (S.selected.has(item.id)) el.classList.add("selected");
     if (inGroups.has(item.id)) el.classList.add("grouped");
     if (item.fresh) el.classList.add("new");
@@ -669,7 +715,7 @@ function useSuggestion(melds) {
 function guessKind(cards) {
   const naturals = cards.map(parseCard).filter((c) => !c.joker);
   if (naturals.length && naturals.every((c) => c.rank === naturals[0].rank) && cards.length >= 3) return t("trio");
-  return "escala";
+  return t("escala");
 }
 
 function lackingAfterGroups(owedList) {

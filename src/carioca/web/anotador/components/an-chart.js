@@ -2,7 +2,7 @@
 // from 0 before the first round to the total after the last round scored.
 
 import { View, esc, seatColor, signed } from "../lib/dom.js";
-import { totals, plannedRounds } from "../lib/score.js";
+import { totals, plannedRounds, result } from "../lib/score.js";
 
 function niceStep(span) {
   const raw = span / 4;
@@ -16,9 +16,10 @@ export function chartSvg(game, t) {
   const rounds = Math.max(plannedRounds(game), 1);
   const series = game.players.map((_, s) => [0, ...running.map((row) => row[s])]);
   const all = series.flat();
+  const marks = game.rules.scoring === "rounds"; // rounds won: a few whole marks
   let lo = Math.min(0, ...all);
-  let hi = Math.max(10, ...all);
-  const step = niceStep(hi - lo);
+  let hi = Math.max(marks ? 2 : 10, ...all);
+  const step = marks ? Math.max(1, Math.ceil(niceStep(hi - lo))) : niceStep(hi - lo);
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
   const W = 360;
@@ -54,8 +55,11 @@ class AnChart extends View {
     const { store, t } = this.ctx;
     const game = store.game;
     const { totals: sums, running } = totals(game);
+    // Best first; among equal totals, whoever the tie-break gave the game.
+    const ahead = new Set(running.length ? result(game).seats : []);
     const order = game.players.map((_, s) => s).sort((a, b) => (
-      game.rules.scoring === "rounds" ? sums[b] - sums[a] : sums[a] - sums[b]));
+      (game.rules.scoring === "rounds" ? sums[b] - sums[a] : sums[a] - sums[b])
+      || Number(ahead.has(b)) - Number(ahead.has(a))));
     this.innerHTML = `
       <h2 class="view-title">${esc(t("chart"))}</h2>
       ${running.length ? chartSvg(game, t) : `<p class="hint">${esc(t("no_rounds_yet"))}</p>`}

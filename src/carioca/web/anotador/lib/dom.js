@@ -36,6 +36,14 @@ export class View extends HTMLElement {
           this.onAction(target.dataset.action, target, event);
         }
       });
+      // A row or cell that acts (a round of the sheet) answers Enter and Space as a button does.
+      this.addEventListener("keydown", (event) => {
+        const target = event.target;
+        if ((event.key !== "Enter" && event.key !== " ") || !target.dataset || !target.dataset.action) return;
+        if (target.matches("button, a, input, select, textarea")) return; // they click by themselves
+        event.preventDefault();
+        this.onAction(target.dataset.action, target, event);
+      });
     }
   }
 

@@ -65,19 +65,24 @@ function parseCsv(text) {
   return rows.filter((r) => r.some((c) => c.trim() !== ""));
 }
 
-function fail(msg) {
-  throw new Error(msg);
+/** Refuse a file: the error carries a key of the i18n table (``io_...``) and its values, so
+ * the page says why in the player's language; its message is the English, for tests. */
+function fail(key, values = {}) {
+  const err = new Error(`${key} ${JSON.stringify(values)}`);
+  err.key = key;
+  err.values = values;
+  throw err;
 }
 
 function checkGame(doc, defaults) {
-  if (!doc || typeof doc !== "object") fail("not a game");
-  if (doc.format !== FORMAT) fail(`format must be ${FORMAT}`);
+  if (!doc || typeof doc !== "object") fail("io_not_a_game");
+  if (doc.format !== FORMAT) fail("io_format", { format: FORMAT });
   const players = doc.players;
   if (!Array.isArray(players) || players.length < 2 || players.length > 8) {
-    fail("a game has 2 to 8 players");
+    fail("io_players");
   }
   if (!doc.rules || !Array.isArray(doc.rules.rounds) || !doc.rules.rounds.length) {
-    fail("the rules have no rounds");
+    fail("io_rules_no_rounds");
   }
   const n = players.length;
   const rules = { ...defaults, ...doc.rules, values: { ...defaults.values, ...doc.rules.values } };
@@ -112,26 +117,26 @@ function checkGame(doc, defaults) {
 function fromCsv(text, defaults) {
   const rows = parseCsv(text.replace(/^\uFEFF/, ""));
   const head = rows.findIndex((r) => r[0].trim().toLowerCase() === "round");
-  if (head < 0) fail("no header line (round,contract,dealer,out,de_una,players...)");
+  if (head < 0) fail("io_no_header");
   const players = rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean);
-  if (players.length < 2 || players.length > 8) fail("a game has 2 to 8 players");
+  if (players.length < 2 || players.length > 8) fail("io_players");
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
-  if (!all.length) fail("no rounds");
+  if (!all.length) fail("io_no_rounds");
   const cellsOf = (r) => r.slice(CSV_HEAD.length, CSV_HEAD.length + n);
   const played = (r) => cellsOf(r).some((c) => String(c).trim() !== "");
   // the rounds scored, then the rounds still to play (only their contract is read)
   const body = all.filter(played);
-  if (all.slice(0, body.length).some((r) => !played(r))) fail("a round with no scores before others");
+  if (all.slice(0, body.length).some((r) => !played(r))) fail("io_gap");
   const scores = body.map((r) => cellsOf(r).map((c) => {
     const v = Number(String(c).trim());
-    if (!Number.isFinite(v)) fail(`"${c}" is not a number`);
+    if (!Number.isFinite(v)) fail("io_not_number", { value: c });
     return v;
   }));
   const outSeats = body.map((r) => {
     const name = (r[3] || "").trim();
     const seat = players.indexOf(name);
-    return name === "" ? null : seat >= 0 ? seat : fail(`"${name}" is not a player`);
+    return name === "" ? null : seat >= 0 ? seat : fail("io_not_player", { name });
   });
   // By rounds won when every line is one mark for the player who went out and 0 for the rest.
   const byRounds = scores.length > 0 && scores.every((line, i) => line.every((v, s) => v === (s === outSeats[i] ? 1 : 0)));
@@ -173,7 +178,7 @@ export function parseGame(text, defaults) {
   const trimmed = text.trim();
   if (trimmed.startsWith("{")) {
     let doc;
-    try { doc = JSON.parse(trimmed); } catch (e) { fail(`bad JSON (${e.message})`); }
+    try { doc = JSON.parse(trimmed); } catch (e) { fail("io_bad_json"); }
     return checkGame(doc, defaults);
   }
   return fromCsv(text, defaults);
