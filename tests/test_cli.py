@@ -450,6 +450,40 @@ def test_play_explains_what_is_wrong(tmp_path: Path) -> None:
     assert "Robas del mazo:" in text
 
 
+def test_play_shows_what_people_type_as_typed(tmp_path: Path) -> None:
+    # Square brackets are Rich's markup: a name or an answer with them is text, not a style.
+    con, out = console()
+    save = tmp_path / "g.json"
+    play_game(con, Script(["[/x]", "[bold]hola", "quit"]), "chile", 2, seed=3,
+              name="[/b]Ana", save=save)
+    text = out.getvalue()
+    assert "No entiendo: '[/x]'" in text and "No entiendo: '[bold]hola'" in text
+    assert "[/b]Ana" in text
+    assert json.loads(save.read_text(encoding="utf-8"))["players"][0] == "[/b]Ana"
+
+
+def test_play_refuses_a_save_path_before_the_game(tmp_path: Path) -> None:
+    for bad in (tmp_path, tmp_path / "missing" / "g.json"):
+        result = runner.invoke(app, ["play", "--save", str(bad)], input="1\n")
+        no_traceback(result)
+        assert result.exit_code == 2
+        assert "Ronda" not in result.output  # refused before the first move
+        assert str(bad) in result.output.replace("\n", "")
+
+
+def test_the_winner_line_speaks_to_the_player() -> None:
+    from carioca.cli import _result_line
+
+    game = random_game("chico", 2, seed=4, rounds=[1])
+    sheet = game.score_sheet()
+    assert sheet.finished and len(sheet.winners) == 1
+    you = sheet.winners[0]
+    assert _result_line(game, "es", you=you) == "¡Ganaste!"
+    assert _result_line(game, "en", you=you) == "You win!"
+    name = sheet.players[you]
+    assert _result_line(game, "en", you=1 - you) == f"{name} wins."
+
+
 def test_play_stops_on_eof_and_ctrl_c(tmp_path: Path) -> None:
     for stop in (EOFError, KeyboardInterrupt):
         con, out = console()

@@ -58,3 +58,16 @@ def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
     bad = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
     assert bad.exit_code == 2
     assert json.loads(bad.output)["seeds"][0]["matches"] is False
+    # A file that cannot be read, or a record that cannot be loaded, says why.
+    for doc_text, words in (("{}", "not a carioca-record/1"), ('{"format": "carioca-record/1", '
+                             '"rules": {"preset": "nope"}, "players": ["A", "B"], '
+                             '"rounds": []}', "unknown preset")):
+        path.write_text(doc_text, encoding="utf-8")
+        said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+        assert said.exit_code == 2 and words in json.loads(said.output)["error"]["message"]
+    path.write_bytes(b"\xff\xfe{")
+    said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+    assert said.exit_code == 2 and "error" in json.loads(said.output), said.output
+    missing = CliRunner().invoke(app, ["replay", str(path) + ".nope", "--check-seeds"])
+    assert missing.exit_code == 2
+    assert json.loads(missing.output)["error"]["message"].startswith("cannot read")

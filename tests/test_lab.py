@@ -347,6 +347,25 @@ def test_tournament_games_out_pairs_two_runs(tmp_path: Path,
     assert "could not write" in refused.output and "Traceback" not in refused.output
 
 
+def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> None:
+    afile = tmp_path / "afile"
+    afile.write_text("x", encoding="utf-8")
+    cases = [
+        (["tournament", "--bots", ""], "at least one bot"),
+        (["tournament", "--bots", ",,,"], "at least one bot"),
+        (["tournament", "--bots", "eager,random", "--games", "0"], "--games"),
+        (["tournament", "--bots", "eager,random", "--workers", "0"], "--workers"),
+        (["simulate", "--games", "-3"], "--games"),
+        (["simulate", "--games", "2", "--out", str(afile)], "is a file"),
+    ]
+    for args, words in cases:
+        result = runner.invoke(_app(), [*args, "--no-progress"])
+        assert result.exit_code == 2, (args, result.output)
+        assert words in result.output.replace("\n", " "), (args, result.output)
+        assert "Traceback" not in result.output and not isinstance(result.exception,
+                                                                  ZeroDivisionError)
+
+
 def test_simulate_command(tmp_path: Path) -> None:
     out = tmp_path / "sim"
     result = runner.invoke(_app(), ["simulate", "--preset", "chico", "--players", "2",

@@ -779,6 +779,31 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def test_serve_prints_the_address_that_answers_or_says_why_it_cannot(tmp_path: Path) -> None:
+    command = [sys.executable, "-c", "from carioca.cli import main; main()", "serve"]
+    proc = subprocess.Popen([*command, "--port", "0", "--db", str(tmp_path / "a.db")],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline().decode()
+        assert line.startswith("Carioca: http://127.0.0.1:"), line
+        port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        assert port > 0  # --port 0: the port the system chose, not 0
+        with socket.create_connection(("127.0.0.1", port), timeout=5):
+            pass
+        for args, words in ((["--port", str(port)], "cannot listen"),  # taken
+                            (["--port", "99999"], "--port is a number"),
+                            (["--port", "0", "--db", str(tmp_path)], "cannot keep the tables")):
+            failed = subprocess.run([*command, "--db", str(tmp_path / "b.db"), *args],
+                                    capture_output=True, text=True, timeout=60)
+            assert failed.returncode == 2, (args, failed.stderr)
+            assert words in failed.stderr and "Traceback" not in failed.stderr, failed.stderr
+            assert "Carioca: http" not in failed.stdout  # no address that does not answer
+    finally:
+        proc.send_signal(signal.SIGINT)
+        proc.wait(20)
+
+
 def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import json
+import os
 import random
 import re
 import sys
@@ -80,6 +81,11 @@ _UI: dict[str, dict[str, str]] = {
         "nobody": "nadie",
         "in_play": "en juego",
         "winner": "Gana {names}.",
+        "you_win": "¡Ganaste!",
+        "you_share": "Ganaste, con {names}.",
+        "save_is_dir": "{path} es una carpeta: --save es el archivo donde guardar la partida",
+        "save_no_folder": "no se puede guardar la partida en {path}: la carpeta no existe o no "
+                          "se puede escribir en ella",
         "winners": "Ganan {names}.",
         "not_over": "El juego no ha terminado: se jugaron {played} de {total} rondas.",
         "can": "Puedes:",
@@ -151,7 +157,7 @@ _UI: dict[str, dict[str, str]] = {
         "err_at": "Error en la ronda {round}, jugada {action}: {msg}",
         "err_at_round": "Error en la ronda {round}: {msg}",
         "err_doc": "Error: {msg}",
-        "rules_hint": "Usa --list para ver las variantes, o carioca rules chile.",
+        "rules_hint": "Para leer las reglas de una: carioca rules chile.",
     },
     "en": {
         "you": "You",
@@ -187,6 +193,11 @@ _UI: dict[str, dict[str, str]] = {
         "nobody": "nobody",
         "in_play": "in play",
         "winner": "{names} wins.",
+        "you_win": "You win!",
+        "you_share": "You win, with {names}.",
+        "save_is_dir": "{path} is a folder: --save is the file to save the game in",
+        "save_no_folder": "cannot save the game in {path}: the folder does not exist or "
+                          "cannot be written to",
         "winners": "{names} win.",
         "not_over": "The game is not over: {played} of {total} rounds were played.",
         "can": "You can:",
@@ -258,7 +269,7 @@ _UI: dict[str, dict[str, str]] = {
         "err_at": "Error in round {round}, action {action}: {msg}",
         "err_at_round": "Error in round {round}: {msg}",
         "err_doc": "Error: {msg}",
-        "rules_hint": "Use --list to see the variants, or carioca rules chile.",
+        "rules_hint": "To read the rules of one: carioca rules chile.",
     },
 }
 
@@ -390,7 +401,7 @@ def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
     table.add_column(_t(lang, "col_out"))
     for seat, name in enumerate(sheet.players):
         style = "bold" if view is not None and seat == view.seat else None
-        table.add_column(name, justify="right", header_style=style)
+        table.add_column(Text(name), justify="right", header_style=style)  # a name, not markup
     if view is not None:
         table.add_row("", _t(lang, "row_cards"), "", *[str(k) for k in view.hand_counts])
         table.add_row("", _t(lang, "row_down"), "", *["✓" if d else "·" for d in view.down],
@@ -403,7 +414,8 @@ def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
             table.add_row(str(number), contract, _t(lang, "in_play"), *["—"] * game.n,
                           style="dim")
             continue
-        out = sheet.players[row.went_out] if row.went_out is not None else _t(lang, "nobody")
+        out = Text(sheet.players[row.went_out]) if row.went_out is not None \
+            else _t(lang, "nobody")
         table.add_row(str(number), contract, out, *[str(s) for s in row.scores])
     if not compact:
         table.add_section()
@@ -411,8 +423,14 @@ def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
     return table
 
 
-def _result_line(game: Game, lang: str) -> str:
+def _result_line(game: Game, lang: str, you: int | None = None) -> str:
+    """Who won, or how far the game went; ``you``: the seat of the person reading it."""
     sheet = game.score_sheet()
+    if sheet.finished and you is not None and you in sheet.winners:
+        others = [sheet.players[s] for s in sheet.winners if s != you]
+        if not others:
+            return _t(lang, "you_win")
+        return _t(lang, "you_share", names=_names(others, lang))
     if sheet.finished:
         names = [sheet.players[s] for s in sheet.winners]
         return _t(lang, "winner" if len(names) == 1 else "winners", names=_names(names, lang))
@@ -457,7 +475,8 @@ class _Session:
         return _t(self.lang, key, **values)
 
     def say(self, text: str | Text, style: str | None = None) -> None:
-        self.console.print(text, style=style, highlight=False)
+        # markup off: what people type (names, answers) is shown as typed, never styled
+        self.console.print(text, style=style, highlight=False, markup=False)
 
     def ask(self, prompt: str) -> str:
         return self.read_line(prompt).strip()
@@ -584,7 +603,7 @@ class _Session:
         self.console.print(sheet_table(game, self.lang, words=False, current=False))
         if game.is_over:
             self.console.rule(Text(self.t("game_over"), style="bold"))
-            self.say(_result_line(game, self.lang), style="bold green")
+            self.say(_result_line(game, self.lang, you=0), style="bold green")
             return
         answer = self.ask(self.t("continue"))
         if _COMMANDS.get(answer.lower()) == "quit":
@@ -876,13 +895,24 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     finally:
         path = Path(save) if save is not None else _default_save_path(seed)
         try:
-            path.write_text(record_mod.dumps(game), encoding="utf-8")
-        except OSError as exc:
-            console.print(_t(lang, "save_failed", path=path, msg=exc.strerror or exc),
-                          style="red", highlight=False)
+            path.write_text(record_mod.dumps(game), encoding="utf-8", errors="surrogateescape")
+        except (OSError, UnicodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+            console.print(_t(lang, "save_failed", path=path, msg=why),
+                          style="red", highlight=False, markup=False)
         else:
-            console.print(_t(lang, "saved", path=path), style="bold", highlight=False)
+            console.print(_t(lang, "saved", path=path), style="bold", highlight=False,
+                          markup=False)
     return game
+
+
+def _check_save_path(path: Path, lang: str) -> None:
+    """Refuse, before the game, a --save path the record could not be written to."""
+    if path.is_dir():
+        raise _fail(_t(lang, "save_is_dir", path=path))
+    folder = path.parent if str(path.parent) else Path(".")
+    if not folder.is_dir() or not os.access(folder, os.W_OK):
+        raise _fail(_t(lang, "save_no_folder", path=path))
 
 
 # --------------------------------------------------------------------------- commands
@@ -927,7 +957,12 @@ def rules_command(
 ) -> None:
     """The rules of a preset, in words (with any option changed)."""
     lang = _checked_lang(lang)
-    out = Console()
+    out = Console(markup=False)
+    if preset is not None:
+        try:
+            RuleSet.preset(preset)  # --list with a preset that does not exist says so
+        except RulesError as exc:
+            raise _fail(str(exc)) from None
     if list_presets or preset is None:
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column(style="bold")
@@ -1020,12 +1055,16 @@ def replay_command(
 def _check_seeds(file: str) -> int:
     from .record import check_seeds, load
 
+    error: RecordError | None = None
     try:
-        text = sys.stdin.read() if file == "-" else Path(file).read_text(encoding="utf-8")
-        doc = load(text)
-    except (OSError, RecordError) as exc:
-        typer.echo(json.dumps({"error": {"round": None, "action": None,
-                                         "message": str(exc)}}))
+        doc = load(_read_source(file))
+        record_mod.from_record(doc)  # a record that cannot be loaded says why
+    except OSError as exc:
+        error = RecordError(f"cannot read {file}: {exc.strerror or exc}")
+    except RecordError as exc:
+        error = exc
+    if error is not None:
+        typer.echo(json.dumps(error.to_json(), ensure_ascii=False))
         return EXIT_ERROR
     checks = check_seeds(doc)
     typer.echo(json.dumps({"seeds": checks}))
@@ -1056,7 +1095,9 @@ def play_command(
     lang = _checked_lang(lang)
     if sort not in ("rank", "suit"):
         raise _fail(_t(lang, "err_sort", value=sort))
-    console = Console()
+    if save is not None:
+        _check_save_path(save, lang)
+    console = Console(markup=False)
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
 

@@ -53,7 +53,8 @@ SetOption = Annotated[
 SeedOption = Annotated[int, typer.Option("--seed", help="Seed of the deals and the bots.")]
 WorkersOption = Annotated[
     int | None,
-    typer.Option("--workers", help="Local processes (default: every core; 1: this process).")]
+    typer.Option("--workers", min=1, help="Local processes (default: every core; 1: this "
+                                          "process).")]
 RayOption = Annotated[
     str | None,
     typer.Option("--ray", help="Run on a Ray cluster at this address ('local': start Ray here).")]
@@ -158,8 +159,9 @@ def register(app: typer.Typer) -> None:
             "--bots", help="Bots, comma separated: " + ", ".join(BOTS) + ", or search@N "
                            "(N playouts per decision).")] = "greedy,search,random",
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
-        games: Annotated[int, typer.Option("--games", help="Games (rounded up to whole "
-                                                           "deals × rotations).")] = 200,
+        games: Annotated[int, typer.Option("--games", min=1, help="Games (rounded up to "
+                                                                  "whole deals × rotations).")]
+        = 200,
         players: Annotated[int | None, typer.Option(
             "--players", help="Seats (default: one per bot; bots repeat to fill them).")]
         = None,
@@ -174,9 +176,12 @@ def register(app: typer.Typer) -> None:
                                 "a line (to pair two runs on the same deals).")] = None,
         show_progress: ProgressOption = True,
     ) -> None:
-        """Bots against each other on the same deals in every seat: win rate and mean points
-        with 95% confidence intervals."""
+        """Bots against each other on the same deals, in every seat.
+
+        Win rate and mean points per bot, with 95% confidence intervals."""
         names = [b.strip() for b in bots.split(",") if b.strip()]
+        if not names:
+            raise _fail("name at least one bot: --bots greedy,search")
         if games_out is not None:
             # Fail before hours of play, not after: the file must be writable (appending
             # nothing leaves an old file as it was until the results replace it).
@@ -195,7 +200,7 @@ def register(app: typer.Typer) -> None:
         if as_json:
             typer.echo(json.dumps(result.to_json()))
         else:
-            out = Console()
+            out = Console(markup=False)  # bot names and paths are shown as they are
             out.print(tournament_table(result))
             where = f"Ray at {ray}" if ray else f"{workers or default_workers()} processes"
             out.print(f"{time.perf_counter() - started:.1f} s on {where}; seed {seed}. "
@@ -208,7 +213,8 @@ def register(app: typer.Typer) -> None:
     def simulate_command(
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
         players: Annotated[int, typer.Option("--players", help="Seats.")] = 4,
-        games: Annotated[int, typer.Option("--games", help="Games per configuration.")] = 1000,
+        games: Annotated[int, typer.Option("--games", min=1,
+                                           help="Games per configuration.")] = 1000,
         set_options: SetOption = None,
         compare: Annotated[str | None, typer.Option(
             "--compare", help="A second preset to compare with (with --compare-set: the same "
@@ -226,8 +232,12 @@ def register(app: typer.Typer) -> None:
         ray: RayOption = None,
         show_progress: ProgressOption = True,
     ) -> None:
-        """Turns per round, the chance of being down by turn t, the penalty per round, the
+        """What players argue about, measured over many games.
+
+        Turns per round, the chance of being down by turn t, the penalty per round, the
         first-seat advantage and how often the mazo runs out; with --compare, side by side."""
+        if out.exists() and not out.is_dir():
+            raise _fail(f"{out} is a file: --out names a folder for the CSV files and plots")
         try:
             configs = [Config.of(preset, parse_options(set_options))]
             if compare is not None or compare_set:
@@ -237,7 +247,7 @@ def register(app: typer.Typer) -> None:
                                   workers=workers, ray_address=ray, progress=advance)
         except (RulesError, ValueError) as exc:
             raise _fail(str(exc)) from None
-        console = Console()
+        console = Console(markup=False)
         console.print(simulation_table(result))
         try:
             paths = write_simulation(result, out, plots=plots)

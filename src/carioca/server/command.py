@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import socket
+import sqlite3
 from pathlib import Path
 from typing import Annotated
 
@@ -15,10 +18,50 @@ def default_db() -> Path:
     return Path(base) / "carioca" / "carioca.sqlite"
 
 
+def _fail(message: str) -> typer.Exit:
+    typer.echo(f"carioca: {message}", err=True)
+    return typer.Exit(2)
+
+
+def _listen(host: str, port: int) -> socket.socket:
+    """The listening socket, bound before the address is printed, so that the address shown
+    is the one that answers (or a clear message says why there is none)."""
+    if not 0 <= port <= 65535:
+        raise _fail(f"--port is a number from 1 to 65535 (0: any free port), not {port}")
+    try:
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        listener = socket.socket(family, socket.SOCK_STREAM)
+        listener.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        listener.bind((host, port))
+    except OSError as exc:
+        raise _fail(f"cannot listen on {host}:{port}: {exc.strerror or exc}") from None
+    listener.listen(128)
+    return listener
+
+
+def _addresses(host: str, port: int) -> list[str]:
+    """Where to open the page: on this machine, and, when listening on every address, at
+    this machine's address on the network (for the phones at the table)."""
+    if host not in ("0.0.0.0", "::"):
+        shown = f"[{host}]" if ":" in host else host
+        return [f"http://{shown}:{port}/"]
+    found = [f"http://127.0.0.1:{port}/"]
+    with contextlib.suppress(OSError):
+        probe = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        with probe:
+            probe.connect(("192.0.2.1", 9))  # no packet is sent: this only picks a route
+            lan = probe.getsockname()[0]
+        if lan and not lan.startswith("127."):
+            found.append(f"http://{lan}:{port}/")
+    return found
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
-        host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+        host: Annotated[str, typer.Option(help="Address to listen on (0.0.0.0: every "
+                                                "address, for phones on the same network)."
+                                                )] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
         db: Annotated[Path | None, typer.Option(help="SQLite file (default: user data "
                                                      "folder).")] = None,
@@ -31,7 +74,13 @@ def register(app: typer.Typer) -> None:
         from .app import create_app
 
         path = db or default_db()
-        application = create_app(path, bot_delay=bot_delay)
-        shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-        typer.echo(f"Carioca: http://{shown}:{port}/   (partidas en {path})")
-        uvicorn.run(application, host=host, port=port, log_level="warning")
+        try:
+            application = create_app(path, bot_delay=bot_delay)
+        except (OSError, sqlite3.Error) as exc:
+            raise _fail(f"cannot keep the tables in {path}: {exc}") from None
+        listener = _listen(host, port)
+        port = listener.getsockname()[1]  # --port 0: the one the system chose
+        for address in _addresses(host, port):
+            typer.echo(f"Carioca: {address}   (partidas en {path})")
+        config = uvicorn.Config(application, log_level="warning")
+        uvicorn.Server(config).run(sockets=[listener])
