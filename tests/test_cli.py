@@ -441,8 +441,8 @@ def test_play_explains_what_is_wrong(tmp_path: Path) -> None:
     script = Script(["hola", "discard ZZ", "discard 9C", "99", "help", "sort", "mazo", "quit"])
     play_game(con, script, "chile", 2, seed=3, save=tmp_path / "g.json")
     text = out.getvalue()
-    assert "No entiendo: 'hola' is not an action" in text
-    assert "No entiendo: 'ZZ' is not a card" in text
+    assert "No entiendo: 'hola' no es una jugada; prueba 'draw mazo'" in text
+    assert "No entiendo: 'ZZ' no es una carta" in text
     assert "No se puede: primero roba una carta" in text
     assert "No hay opción 99" in text
     assert "bajar 7H 7S 7D / QS QH JK" in text  # the help

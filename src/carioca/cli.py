@@ -329,6 +329,24 @@ def explain(exc: IllegalAction, lang: str) -> str:
     return exc.message
 
 
+_UNPARSABLE_ES = (
+    (re.compile(r"^('.*') is not an action; try (.*)$"),
+     lambda m: f"{m[1]} no es una jugada; prueba " + m[2].replace(" or ", " o ")),
+    (re.compile(r"^('.*') is not a card \(write rank then suit, like 10H or JK\)$"),
+     lambda m: f"{m[1]} no es una carta (escribe el número y la pinta, como 10H o JK)"),
+)
+
+
+def _unparsable(message: str, lang: str) -> str:
+    """Why a typed move is not understood, in Spanish for the two usual reasons."""
+    if lang == "es":
+        for pattern, words in _UNPARSABLE_ES:
+            found = pattern.match(message)
+            if found:
+                return words(found)
+    return message
+
+
 def _lang(lang: str) -> str:
     key = lang.strip().lower()
     if key not in LANGS:
@@ -703,7 +721,7 @@ class _Session:
             try:
                 action = self.parse(text)
             except ActionError as exc:
-                self.say(self.t("unparsable", msg=str(exc)), style="red")
+                self.say(self.t("unparsable", msg=_unparsable(str(exc), self.lang)), style="red")
                 continue
             try:
                 game.verify(action)
