@@ -65,7 +65,7 @@ function connect() {
   const ws = new WebSocket(wsUrl());
   S.ws = ws;
   ws.addEventListener("open", () => {
-    // The server (and its coach) speaks Spanish or English; the page words the rest.
+    // The coach speaks the page's language (es, en, de or sv); the page words the rest.
     ws.send(JSON.stringify({ type: "hello", token: S.token || null, lang: getLang() }));
   });
   ws.addEventListener("message", (ev) => {
