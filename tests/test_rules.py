@@ -271,3 +271,15 @@ def test_option_names_are_public() -> None:
               "go_out_by_layoff", "partial_contracts", "joker_replacement", "out_score",
               "instant_out_score", "values", "decks", "jokers", "wilds", "open_hands")
     assert set(public) <= set(OPTION_NAMES)
+
+
+def test_null_round_options_mean_the_preset_and_messages_say_null() -> None:
+    # A record writes JSON: null for a round option changes nothing and is not kept;
+    # a message about a bad value shows it as the record wrote it.
+    chile = RuleSet.preset("chile")
+    same = RuleSet.preset("chile", hand_size=None, rounds=None, contracts=None)
+    assert same.rounds == chile.rounds and dict(same.options) == {}
+    with pytest.raises(RulesError, match=r"not null$"):
+        RuleSet.preset("chile", buying=None)
+    with pytest.raises(RulesError, match=r"not true$"):
+        RuleSet.preset("chile", decks=True)

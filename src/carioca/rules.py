@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import dataclasses
 import difflib
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
@@ -355,6 +356,9 @@ class RuleSet:
             # Rebuild from the preset with every option so far, so round options given in
             # different calls combine the same way as in one call (and as in the record).
             return base.with_options(**{**dict(self.options), **options})
+        # null for a round option means "as the preset": it changes nothing, so it is not kept
+        options = {k: v for k, v in options.items()
+                   if not (v is None and k in ("rounds", "contracts", "hand_size"))}
         changes: dict[str, Any] = {}
         full_rounds = _PRESET_ROUNDS.get(self.preset_name, self.rounds)
         rounds_pick: Any = None
@@ -518,18 +522,18 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
     if name in _CHOICES:
         if value not in _CHOICES[name]:
             raise RulesError(
-                f"option '{name}' must be one of {', '.join(_CHOICES[name])}, not {value!r}"
+                f"option '{name}' must be one of {', '.join(_CHOICES[name])}, not {_shown(value)}"
             )
         return value
     if name in _BOOLS:
         if not isinstance(value, bool):
-            raise RulesError(f"option '{name}' must be true or false, not {value!r}")
+            raise RulesError(f"option '{name}' must be true or false, not {_shown(value)}")
         return value
     if name in _INTS:
         lo, hi = _INTS[name]
         if not _is_int(value) or not lo <= value <= hi:
             raise RulesError(f"option '{name}' must be a whole number from {lo} to {hi}, "
-                             f"not {value!r}")
+                             f"not {_shown(value)}")
         return value
     if name == "max_wilds_per_meld":
         if value is None or value in ("none", "unlimited"):
@@ -537,14 +541,14 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
         if not _is_int(value) or not 0 <= value <= 20:
             raise RulesError(
                 f"option 'max_wilds_per_meld' must be a number from 0 up, or null for no limit, "
-                f"not {value!r}"
+                f"not {_shown(value)}"
             )
         return value
     if name == "decks":
         if value is None or value == "auto":
             return None
         if not _is_int(value) or not 1 <= value <= 4:
-            raise RulesError(f"option 'decks' must be 1 to 4 packs, not {value!r}")
+            raise RulesError(f"option 'decks' must be 1 to 4 packs, not {_shown(value)}")
         return value
     if name == "wilds":
         if isinstance(value, str):
@@ -574,10 +578,19 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
                     f"option 'values': {k!r} is not a card rank (use A, 2 ... 10, J, Q, K, JK)"
                 )
             if not _is_int(v) or not 0 <= v <= 1000:
-                raise RulesError(f"option 'values': {k} must be worth 0 to 1000 points, not {v!r}")
+                raise RulesError(f"option 'values': {k} must be worth 0 to 1000 points, "
+                                 f"not {_shown(v)}")
             table[key] = v
         return tuple(table.items())
     raise RulesError(f"unknown option '{name}'")  # pragma: no cover - guarded by OPTION_NAMES
+
+
+def _shown(value: Any) -> str:
+    """A value in an error message as the record (JSON) writes it: null, true, false; any
+    other value as Python shows it ('x', 12)."""
+    if value is None or isinstance(value, bool):
+        return json.dumps(value)
+    return repr(value)
 
 
 def _pick_rounds(value: Any, full: tuple[RoundDef, ...]) -> tuple[RoundDef, ...]:
