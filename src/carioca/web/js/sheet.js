@@ -3,6 +3,8 @@ import { t } from "./i18n.js";
 
 // Okabe-Ito colours (readable with colour blindness), and a marker shape for each seat too.
 export const SEAT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7f7f7f"];
+// The same hues, dark enough for text on white (contrast 4.5:1 or more), for the names.
+const SEAT_TEXT_COLOURS = ["#0072B2", "#B34D00", "#007A59", "#A5487E", "#946400", "#2878A8", "#000000", "#6B6B6B"];
 const SHAPES = ["circle", "square", "triangle", "diamond", "circle", "square", "triangle", "diamond"];
 const NS = "http://www.w3.org/2000/svg";
 
@@ -40,7 +42,7 @@ class ScoreSheet extends HTMLElement {
     players.forEach((p, i) => {
       const th = document.createElement("th");
       th.textContent = p;
-      th.style.color = SEAT_COLOURS[i % 8];
+      th.style.color = SEAT_TEXT_COLOURS[i % 8];
       if (winners.has(i)) th.classList.add("win");
       thead.append(th);
     });
