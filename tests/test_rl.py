@@ -560,3 +560,14 @@ def test_discard_and_draw_indexes_are_the_card_codes() -> None:
 
     assert layout.index_of(Discard(0, Card.parse("AS"))) == 2
     assert layout.index_of(Discard(0, Card.parse("JK"))) == 54
+
+
+def test_the_single_agent_env_has_the_helpers_docs_rl_md_names() -> None:
+    # docs/rl.md uses env.unwrapped.segments / .layout / .legal_map on either environment.
+    single = SingleAgentEnv("chico", players=2, opponents="random")
+    obs, _ = single.reset(seed=3)
+    inner = single.unwrapped
+    assert inner.segments == single.aec.segments
+    assert inner.layout.ranges() == single.aec.layout.ranges()
+    legal = inner.legal_map()
+    assert sorted(legal) == [i for i, m in enumerate(obs["action_mask"]) if m]

@@ -844,6 +844,22 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
     def game(self) -> Game:
         return self.aec._game()
 
+    # The AEC environment's maps, so that docs/rl.md's helpers work on either environment.
+
+    @property
+    def segments(self) -> dict[str, slice]:
+        """Each observation segment's slice (:attr:`raw_env.segments`)."""
+        return self.aec.segments
+
+    @property
+    def layout(self) -> ActionLayout:
+        """The action indices (:attr:`raw_env.layout`)."""
+        return self.aec.layout
+
+    def legal_map(self, agent: str | None = None) -> dict[int, Action | None]:
+        """The learner's legal actions by index (:meth:`raw_env.legal_map`)."""
+        return self.aec.legal_map(agent or self.agent)
+
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None
               ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)

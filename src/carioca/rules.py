@@ -208,7 +208,7 @@ def _values(ace: int, joker: int, two: int | None = None) -> tuple[tuple[str, in
 class RuleSet:
     """Every rule of a game of Carioca. Build one with :meth:`preset` or by keywords.
 
-    The option names are the public names of RULES.md (a record's ``rules.options`` uses them),
+    The option names are the public names of docs/RULES.md (a record's ``rules.options`` uses them),
     plus a few of this engine's own (``contracts``, ``hand_size``, ``exact_melds``, ...).
     """
 
@@ -688,7 +688,7 @@ PRESETS: dict[str, RuleSet] = {
         go_out_by_layoff=False, undo=True,
     ),
 }
-"""The named presets of RULES.md."""
+"""The named presets of docs/RULES.md."""
 
 PRESET_NOTES: Final[dict[str, str]] = {
     "chile": "The Chilean standard (Swedish guide): 8 rounds, 12 cards, 108 cards.",
