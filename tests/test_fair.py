@@ -71,3 +71,38 @@ def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
     missing = CliRunner().invoke(app, ["replay", str(path) + ".nope", "--check-seeds"])
     assert missing.exit_code == 2
     assert json.loads(missing.output)["error"]["message"].startswith("cannot read")
+
+
+def test_the_commitment_is_salted_and_checks_out_at_the_end_of_the_round() -> None:
+    # A bare hash of a 32-bit seed can be found by trying every seed: the server salts it,
+    # reveals seed and salt when the round ends, and draws the seeds from a 128-bit game seed.
+    import hashlib
+
+    from carioca.bots import RandomBot
+    from carioca.server import tables
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options={"rounds": [1]}, seats=2,
+                              bots={1: "random"}, turn_timer=0, steal_timer=10, hints=False)
+    table.start()
+    game = table.game
+    assert game is not None and table.game_seed is not None
+    assert table.game_seed.bit_length() > 64  # 128 random bits (a chance of 2^-64 to fail)
+    shown = table.public_state()["fair"]  # type: ignore[index]
+    seed = game.deals[0].seed
+    assert shown["seed_hash"] != hashlib.sha256(str(seed).encode()).hexdigest()
+    ana = RandomBot(7)
+    while not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        if seat == 0:
+            table.apply(0, ana.choose(game.view(0), game.legal_actions(0)).to_json(), None)
+        else:
+            question = table.bot_question(seat)
+            assert question is not None
+            table.bot_answer(seat, question[1], table.ask_bot(seat, *question))
+    revealed = table.public_state()["fair"]["revealed"]  # type: ignore[index]
+    assert revealed[0]["seed"] == seed and len(revealed[0]["salt"]) == 32
+    salted = f"{revealed[0]['salt']}:{seed}".encode()
+    assert hashlib.sha256(salted).hexdigest() == shown["seed_hash"]

@@ -57,9 +57,24 @@ def _hash(token: str) -> str:
     return hashlib.sha256(token.encode()).hexdigest()
 
 
-def seed_hash(seed: int | None) -> str | None:
-    """The commitment shown while a round is played: SHA-256 of the seed as decimal text."""
-    return None if seed is None else hashlib.sha256(str(seed).encode()).hexdigest()
+GAME_SEED_BITS = 128
+"""A table's game seed: every round's seed is drawn from it (``Game.new``), so it must be too
+large to guess from a revealed round seed (a 32-bit one was found in minutes)."""
+
+
+def round_salt(game_seed: int | None, number: int) -> str:
+    """The secret mixed into round ``number``'s commitment, revealed with its seed: without
+    it, a round seed (32 bits) could be found from its hash by trying every one."""
+    return hashlib.sha256(f"carioca:salt:{game_seed}:{number}".encode()).hexdigest()[:32]
+
+
+def seed_hash(seed: int | None, salt: str = "") -> str | None:
+    """The commitment shown while a round is played: SHA-256 of ``salt:seed`` (the seed as
+    decimal text); with no salt, of the seed alone."""
+    if seed is None:
+        return None
+    text = f"{salt}:{seed}" if salt else str(seed)
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 LANGS = ("es", "en", "de", "sv")
@@ -242,7 +257,7 @@ class Table:
             raise TableError("empty_seats", "every seat needs a player or a bot", 409)
         if self.status == "over":
             self.game_no += 1
-        self.game_seed = secrets.randbits(32)
+        self.game_seed = secrets.randbits(GAME_SEED_BITS)
         names = [s.name for s in self.seats]
         self.game = Game.new(self.rules, names, seed=self.game_seed)
         self.status = "playing"
@@ -595,15 +610,18 @@ class Table:
             "deadlines": {"turn": self.turn_deadline,
                           "buy": self.window.deadline if self.window else None},
             "fair": {"round": game.round_number,
-                     "seed_hash": seed_hash(fair_seeds[-1]) if ended < len(fair_seeds)
-                     else None,
-                     "revealed": [{"round": i + 1, "seed": s}
+                     "seed_hash": seed_hash(fair_seeds[-1], self._salt(len(fair_seeds)))
+                     if ended < len(fair_seeds) else None,
+                     "revealed": [{"round": i + 1, "seed": s, "salt": self._salt(i + 1)}
                                   for i, s in enumerate(fair_seeds[:ended])]},
             "round_end": self._last_round_end,
             # The seat the table has just played for (its timer ran out), for this state only.
             "played_for": self._played_for[0] if self._played_for is not None
             and self._played_for[1] == self.version else None,
         }
+
+    def _salt(self, number: int) -> str:
+        return round_salt(self.game_seed, number)
 
     def state_for(self, seat: int | None, public: dict[str, Any] | None = None
                   ) -> dict[str, Any]:

@@ -194,6 +194,7 @@ const W = {
   download_record: { es: "Descargar la partida", en: "Download the record", de: "Partie herunterladen", sv: "Ladda ner partiet" },
   fair_deck: { es: "Baraja comprobable", en: "Provably fair deck", de: "Nachprüfbares Mischen", sv: "Kontrollerbar blandning" },
   seed_hash: { es: "Huella de la semilla de esta ronda", en: "Hash of this round's seed", de: "Hash des Seeds dieser Runde", sv: "Hash av rundans frö" },
+  salt: { es: "sal", en: "salt", de: "Salz", sv: "salt" },
   seeds_revealed: { es: "Semillas reveladas", en: "Seeds revealed", de: "Aufgedeckte Seeds", sv: "Avslöjade frön" },
   log: { es: "Jugadas", en: "Moves", de: "Züge", sv: "Drag" },
   menu: { es: "Menú", en: "Menu", de: "Menü", sv: "Meny" },

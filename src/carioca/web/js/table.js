@@ -759,7 +759,7 @@ function renderSide() {
   if (f) {
     fair.append(h("strong", "", t("fair_deck")));
     if (f.seed_hash) fair.append(h("div", "", `${t("seed_hash")} (${t("round_n", { n: f.round })}): ${f.seed_hash}`));
-    if (f.revealed && f.revealed.length) fair.append(h("div", "", `${t("seeds_revealed")}: ` + f.revealed.map((r) => `${r.round}: ${r.seed}`).join(", ")));
+    if (f.revealed && f.revealed.length) fair.append(h("div", "", `${t("seeds_revealed")}: ` + f.revealed.map((r) => `${r.round}: ${r.seed}` + (r.salt ? ` (${t("salt")} ${r.salt})` : "")).join(", ")));
   }
   const over = $("over-box");
   over.innerHTML = "";
