@@ -886,5 +886,77 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
 def test_impossible_tables_are_refused_with_a_reason(body: dict[str, Any]) -> None:
     with TestClient(create_app(":memory:")) as client:
         answer = client.post("/api/tables", json={"name": "Ana", **body})
-        assert answer.status_code in (400, 422)
-        assert "Traceback" not in answer.text
+        assert answer.status_code == 400
+        assert set(answer.json()["error"]) == {"code", "message"}  # the documented shape
+
+
+def test_hostile_requests_get_clear_errors_and_leave_nothing_behind() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        # A bad body: the documented error, naming the field, the input not echoed back.
+        huge = client.post("/api/tables", json={"name": "x" * 100_000, "preset": "chile"})
+        assert huge.status_code == 400 and huge.json()["error"]["code"] == "bad_request"
+        assert "name" in huge.json()["error"]["message"] and len(huge.text) < 1_000
+        too_big = client.post("/api/tables", content=b"{" * (9 * 1024 * 1024),
+                              headers={"Content-Type": "application/json"})
+        assert too_big.status_code == 413
+        # A create refused for its bots saves no table.
+        before = set(manager.tables)
+        refused = client.post("/api/tables", json={"name": "Ana", "preset": "chile",
+                                                   "seats": 3, "bots": {"5": "greedy"}})
+        assert refused.status_code == 400 and refused.json()["error"]["code"] == "bad_seat"
+        assert set(manager.tables) == before and not manager.store.load_tables()
+        made = _new(client, preset="chile", seats=3)
+        code = made["code"]
+        seven = client.post(f"/api/tables/{code}/join", json={"name": "Beto", "seat": 7})
+        assert seven.status_code == 400 and seven.json()["error"]["code"] == "bad_seat"
+        early = client.post(f"/api/tables/{code}/rematch",
+                            headers={"X-Carioca-Token": made["token"]})
+        assert early.status_code == 409 and manager.tables[code].status == "lobby"
+        # A socket that goes before its hello; a version that is not a number.
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.close()
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, made["token"])
+            reply = _send(ws, {"type": "pass", "version": "6"})
+            assert reply["type"] == "error" and reply["code"] == "bad_message"
+            long = _send(ws, {"type": "action", "action": {"p": 0, "draw": "é" * 9_000}})
+            assert long["code"] == "too_big"  # 9,000 characters, 18 KB: over the 16 KiB
+
+
+def test_a_connection_that_does_not_read_is_dropped_not_waited_for() -> None:
+    async def main() -> None:
+        from carioca.server.tables import Connection, broadcast
+        from carioca.store import SQLiteStore
+
+        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                  bots={1: "random"}, turn_timer=0, steal_timer=10,
+                                  hints=False)
+        table.start()
+        got: list[dict[str, Any]] = []
+        closed: list[bool] = []
+
+        async def stuck(msg: dict[str, Any]) -> None:
+            await asyncio.sleep(3600)  # its buffers are full: it never takes the state
+
+        async def reads(msg: dict[str, Any]) -> None:
+            got.append(msg)
+
+        async def close() -> None:
+            closed.append(True)
+
+        slow = Connection(None, stuck, close=close)
+        table.conns.update({slow, Connection(0, reads)})
+        started = time.monotonic()
+        await broadcast(table)
+        assert time.monotonic() - started < tables.SEND_LIMIT + 1
+        assert len(got) == 1 and slow not in table.conns
+        await asyncio.sleep(0.05)
+        assert closed == [True]
+        await broadcast(table)  # the next state goes out at once
+        assert len(got) == 2 and time.monotonic() - started < tables.SEND_LIMIT + 1
+        await manager.stop()
+
+    asyncio.run(main())

@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
 
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
@@ -78,18 +79,18 @@ class Hello(_Strict):
 
 class ActionMsg(_Strict):
     type: Literal["action"]
-    version: int | None = None
+    version: StrictInt | None = None
     action: dict[str, Any]
 
 
 class PassMsg(_Strict):
     type: Literal["pass"]
-    version: int | None = None
+    version: StrictInt | None = None
 
 
 class UndoMsg(_Strict):
     type: Literal["undo"]
-    version: int | None = None
+    version: StrictInt | None = None
 
 
 class HintMsg(_Strict):
@@ -175,6 +176,23 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         return _error(exc.code, exc.message, exc.status)
 
+    @app.exception_handler(RequestValidationError)
+    async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
+        # The documented error shape, naming the field; never the input echoed back.
+        first = exc.errors()[0] if exc.errors() else {}
+        where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
+        why = first.get("msg", "not understood")
+        return _error("bad_request", f"{where or 'the request'}: {why}")
+
+    @app.middleware("http")
+    async def body_limit(request: Request, call_next: Any) -> Response:
+        # A body larger than any record is refused before it is read.
+        size = request.headers.get("content-length", "")
+        if size.isdigit() and int(size) > MAX_RECORD:
+            return _error("too_big", "the request is too large", 413)
+        response: Response = await call_next(request)
+        return response
+
     @app.exception_handler(IllegalAction)
     async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
         return _error(exc.code, exc.message, 409)
@@ -224,11 +242,20 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         return table.info()
 
     @app.post("/api/tables/{code}/start")
-    @app.post("/api/tables/{code}/rematch")
     async def start(code: str,
                     x_carioca_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return await _start(code, x_carioca_token, rematch=False)
+
+    @app.post("/api/tables/{code}/rematch")
+    async def rematch(code: str,
+                      x_carioca_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
+        return await _start(code, x_carioca_token, rematch=True)
+
+    async def _start(code: str, token: str | None, *, rematch: bool) -> dict[str, Any]:
         table = manager.get(code)
-        await host_only(table, x_carioca_token)
+        await host_only(table, token)
+        if rematch and table.status != "over":
+            raise TableError("not_over", "a rematch comes after the game", 409)
         async with table.lock:
             table.start()
         return table.info()
@@ -352,13 +379,15 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             return
         try:
             hello = _HELLO.validate_json(await _receive(ws))
+        except WebSocketDisconnect:
+            return  # gone before saying hello: nothing to undo
         except (ValidationError, _TooBig):
             await ws.send_json({"type": "error", "code": "bad_message",
                                 "message": 'say hello first: {"type": "hello", "token": ...}'})
             await ws.close()
             return
         seat = table.seat_of(hello.token)
-        conn = Connection(seat, ws.send_json, (hello.lang or "es")[:2])
+        conn = Connection(seat, ws.send_json, (hello.lang or "es")[:2], close=ws.close)
         table.conns.add(conn)
         if seat is not None:
             table.seats[seat].connected += 1
@@ -392,8 +421,8 @@ async def _receive(ws: WebSocket) -> str:
         if len(data) > MAX_MESSAGE:
             raise _TooBig
         text = data.decode("utf-8", errors="replace")
-    if len(text) > MAX_MESSAGE:
-        raise _TooBig
+    if len(text) > MAX_MESSAGE or len(text.encode("utf-8", "replace")) > MAX_MESSAGE:
+        raise _TooBig  # in bytes, as the limit says (an "é" is two)
     return str(text)
 
 

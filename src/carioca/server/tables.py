@@ -125,6 +125,7 @@ class Connection:
     seat: int | None
     send: Callable[[dict[str, Any]], Awaitable[None]]
     lang: str = "es"
+    close: Callable[[], Awaitable[None]] | None = None
 
 
 @dataclass
@@ -217,6 +218,8 @@ class Table:
             if not free:
                 raise TableError("full", "the table is full", 409)
             seat = free[0]
+        if not 0 <= seat < len(self.seats):
+            raise TableError("bad_seat", f"there is no seat {seat} (0 to {len(self.seats) - 1})")
         if seat not in free:
             raise TableError("seat_taken", f"seat {seat} is taken", 409)
         token = secrets.token_urlsafe(24)
@@ -691,6 +694,12 @@ class TableManager:
             raise TableError("bad_timer", f"the turn timer is one of {TURN_TIMERS} seconds")
         if steal_timer not in STEAL_TIMERS:
             raise TableError("bad_timer", f"the steal timer is one of {STEAL_TIMERS} seconds")
+        names = {b["name"] for b in bot_names()}
+        for s, bot in bots.items():  # checked before anything is saved
+            if not 0 < s < seats:
+                raise TableError("bad_seat", f"there is no seat {s} for a bot (1 to {seats - 1})")
+            if bot and bot not in names:
+                raise TableError("bad_bot", f"there is no bot called {bot!r}")
         code = self._new_code()
         meta = {"preset": rules.preset_name, "options": dict(rules.options), "host": 0,
                 "seats": [{"name": ""} for _ in range(seats)], "turn_timer": turn_timer,
@@ -901,18 +910,42 @@ def _bots_thread() -> ThreadPoolExecutor:
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
 
 
+SEND_LIMIT = 2.0
+"""Seconds a connection may take to accept a state. One that does not read (its buffers
+full) is dropped and closed: the states go out from the one loop of every table."""
+
+_closing: set[asyncio.Task[None]] = set()
+
+
 async def broadcast(table: Table) -> None:
-    """Send each connection the state its seat may see."""
+    """Send each connection the state its seat may see, all at once, so that a connection
+    that does not read holds the others up for :data:`SEND_LIMIT` at most, and only once."""
     cache: dict[int | None, dict[str, Any]] = {}
     public = table.public_state()
-    for conn in list(table.conns):
+    conns = list(table.conns)
+    for conn in conns:
         if conn.seat not in cache:
             cache[conn.seat] = table.state_for(conn.seat, public)
-        try:
-            await conn.send(cache[conn.seat])
-        except Exception as exc:  # noqa: BLE001 - a closed socket must not stop the others
-            log.info("table %s: dropping a connection: %r", table.code, exc)
-            table.conns.discard(conn)
+    await asyncio.gather(*(_send(table, conn, cache[conn.seat]) for conn in conns))
+
+
+async def _send(table: Table, conn: Connection, state: dict[str, Any]) -> None:
+    try:
+        async with asyncio.timeout(SEND_LIMIT):
+            await conn.send(state)
+    except Exception as exc:  # noqa: BLE001 - a closed or stuck socket must not stop the others
+        log.info("table %s: dropping a connection: %r", table.code, exc)
+        table.conns.discard(conn)
+        if conn.close is not None:
+            task = asyncio.get_running_loop().create_task(_close(conn.close))
+            _closing.add(task)
+            task.add_done_callback(_closing.discard)
+
+
+async def _close(close: Callable[[], Awaitable[None]]) -> None:
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(SEND_LIMIT):
+            await close()
 
 
 # The presets' one-line notes in the web table's other languages (describe.py writes the
