@@ -355,6 +355,35 @@ def test_the_server_serves_other_tables_while_a_bot_thinks(
         assert first["p"] == 1 and "draw" in first  # then its move was played
 
 
+def test_a_hint_is_worked_out_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    import threading
+
+    from carioca import coach
+
+    where: list[str] = []
+    real = coach.hint
+
+    def spy(*args: Any, **kwargs: Any) -> Any:
+        where.append(threading.current_thread().name)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(coach, "hint", spy)
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client, _started_duel(client) as ws:
+        _until_state(ws, lambda m: bool(m.get("legal")))
+        assert _send_hint(ws)["type"] == "hint"
+    assert where and where[0].startswith("carioca-bot")  # the bots' thread, not the loop
+
+
+def _send_hint(ws: Any) -> dict[str, Any]:
+    ws.send_json({"type": "hint"})
+    for _ in range(500):
+        reply = ws.receive_json()
+        if reply["type"] != "state":
+            return reply  # type: ignore[no-any-return]
+    raise AssertionError("no hint")
+
+
 def test_the_state_says_whom_the_turn_timer_played_for() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:

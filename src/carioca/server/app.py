@@ -455,7 +455,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
     if isinstance(msg, PingMsg):
         return {"type": "pong"}
     if isinstance(msg, HintMsg):
-        return _hint(table, conn)
+        return await _hint(table, conn)
     async with table.lock:
         try:
             if isinstance(msg, ActionMsg):
@@ -472,7 +472,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
         return {"type": "ack", "version": table.version}
 
 
-def _hint(table: Table, conn: Connection) -> dict[str, Any]:
+async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     game = table.game
     if not table.hints:
         return {"type": "error", "code": "no_hints", "message": "the host turned hints off"}
@@ -483,5 +483,8 @@ def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     except ImportError:
         return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
     lang = conn.lang if conn.lang in LANGS else "en"
-    advice = hint(game.view(conn.seat), game.rules, lang=lang)
+    # The view is taken here; the coach reads only it, in the bots' thread, not on the loop.
+    advice = await table.manager.coach(conn, hint, game.view(conn.seat), game.rules, lang)
+    if advice is None:
+        return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
     return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}

@@ -860,6 +860,11 @@ class TableManager:
                        for seat, view, legal in questions}
             table.bot_buy_answers(key, answers)
 
+    async def coach(self, asker: object, ask: Callable[..., T], *args: Any) -> T | None:
+        """``ask(*args)`` (the coach's hint) in the bots' thread, not on the event loop, with
+        the bots' time limit (None: it took longer)."""
+        return await self._think(asker, ask, *args, gave_up=None)
+
     def start(self) -> None:
         self._task = asyncio.get_running_loop().create_task(self.run())
 
