@@ -270,11 +270,7 @@ def test_hints_and_bot_lines_come_in_the_players_language() -> None:
             assert ws.receive_json()["type"] == "welcome"
             client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
             _until_state(ws, lambda m: bool(m.get("legal")))
-            ws.send_json({"type": "hint"})
-            for _ in range(500):
-                reply = ws.receive_json()
-                if reply["type"] != "state":
-                    break
+            reply = _send_hint(ws)
             assert reply["type"] == "hint", reply
             assert reply["reason"].split()[0] in ("ta", "dra"), reply  # Swedish: take, draw
 

@@ -95,6 +95,14 @@ def bot_names() -> list[dict[str, Any]]:
                                                    "en": "Plays any legal move."}}]
 
 
+def bot_title(name: str) -> str:
+    """The title the bot ``name`` sits under ("Tía Chela"); a name no bot has is refused."""
+    for b in bot_names():
+        if b["name"] == name:
+            return str(b.get("title", name))
+    raise TableError("bad_bot", f"there is no bot called {name!r}")
+
+
 def make_bot(name: str, seed: int, rules: RuleSet | None = None) -> Bot:
     """The bot ``name`` for a table of ``rules`` (the planners need them: they are handed the
     legal actions as a plain list)."""
@@ -233,13 +241,11 @@ class Table:
             raise TableError("started", "bots are seated before the game starts", 409)
         if not 0 <= seat < len(self.seats) or seat == self.host:
             raise TableError("bad_seat", "that seat cannot take a bot")
-        titles = {b["name"]: b.get("title", b["name"]) for b in bot_names()}
-        if bot is not None and bot not in titles:
-            raise TableError("bad_bot", f"there is no bot called {bot!r}")
+        title = bot_title(bot) if bot is not None else ""
         current = self.seats[seat]
         if current.token_hash is not None:
             raise TableError("seat_taken", "a person sits there", 409)
-        self.seats[seat] = Seat(self._bot_seat_name(titles[bot], seat) if bot else "", None, bot)
+        self.seats[seat] = Seat(self._bot_seat_name(title, seat) if bot else "", None, bot)
         self.version += 1
         self._save()
 
@@ -694,12 +700,11 @@ class TableManager:
             raise TableError("bad_timer", f"the turn timer is one of {TURN_TIMERS} seconds")
         if steal_timer not in STEAL_TIMERS:
             raise TableError("bad_timer", f"the steal timer is one of {STEAL_TIMERS} seconds")
-        names = {b["name"] for b in bot_names()}
         for s, bot in bots.items():  # checked before anything is saved
             if not 0 < s < seats:
                 raise TableError("bad_seat", f"there is no seat {s} for a bot (1 to {seats - 1})")
-            if bot and bot not in names:
-                raise TableError("bad_bot", f"there is no bot called {bot!r}")
+            if bot:
+                bot_title(bot)
         code = self._new_code()
         meta = {"preset": rules.preset_name, "options": dict(rules.options), "host": 0,
                 "seats": [{"name": ""} for _ in range(seats)], "turn_timer": turn_timer,
