@@ -643,7 +643,8 @@ def test_typed_totals_and_card_values_are_checked(browser: Any, site: str) -> No
     assert dialog.is_visible()  # no number: the total is not taken, the dialog stays
     dialog.locator("input").fill("1e3")
     dialog.locator("input").press("Enter")
-    page.wait_for_selector("an-round dialog.total", state="hidden")
+    # The dialog's close event comes a moment after it hides: wait for the typed total itself.
+    page.wait_for_selector('an-round .hand-row[data-seat="1"] .typed')
     assert number(page.inner_text('an-round .sum[data-score="1"]')) == 1000  # not 1
     assert not page.errors
     context.close()

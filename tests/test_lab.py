@@ -357,6 +357,10 @@ def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> No
         (["tournament", "--bots", "eager,random", "--workers", "0"], "--workers"),
         (["simulate", "--games", "-3"], "--games"),
         (["simulate", "--games", "2", "--out", str(afile)], "is a file"),
+        # Ray would retry a dead address for minutes; a clear word comes in seconds.
+        (["tournament", "--bots", "eager,random", "--preset", "chico", "--games", "2",
+          "--ray", "127.0.0.1:1"], "no Ray cluster answers at 127.0.0.1:1"),
+        (["simulate", "--games", "2", "--ray", "nowhere"], "is not a Ray address"),
     ]
     for args, words in cases:
         result = runner.invoke(_app(), [*args, "--no-progress"])

@@ -738,6 +738,26 @@ def test_a_spectator_sees_no_hand_and_cannot_play() -> None:
                              "message": "spectators cannot play; take a seat to play"}
 
 
+def test_a_pass_from_another_table_is_told_not_seated_silently() -> None:
+    """A token this table does not know (another table's, a typo) watches, and is told so."""
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        first = _new(client, preset="chile", seats=2)
+        other = _new(client, preset="chile", seats=2)
+        with client.websocket_connect(f"/ws/{first['code']}") as ws:
+            assert _hello(ws, other["token"])["seat"] is None
+            told = ws.receive_json()
+            assert told["type"] == "error" and told["code"] == "unknown_token"
+            assert "watching" in told["message"]
+        with client.websocket_connect(f"/ws/{first['code']}") as ws:
+            assert _hello(ws, first["token"])["seat"] == 0  # the right pass: no such word
+            ws.send_json({"type": "ping"})
+            kinds = [ws.receive_json()["type"]]
+            while kinds[-1] != "pong":
+                kinds.append(ws.receive_json()["type"])
+            assert "error" not in kinds
+
+
 def test_buying_through_the_window() -> None:
     """Seat 1 discards; seat 0 (not the next player) may buy: the card and a penalty card."""
     app = create_app(":memory:", bot_delay=0)
@@ -926,6 +946,17 @@ def test_hostile_requests_get_clear_errors_and_leave_nothing_behind() -> None:
         too_big = client.post("/api/tables", content=b"{" * (9 * 1024 * 1024),
                               headers={"Content-Type": "application/json"})
         assert too_big.status_code == 413
+        # The same with no length given (chunked): counted as it comes, refused past the limit.
+        chunks = (b"{" * (1024 * 1024) for _ in range(9))
+        streamed = client.post("/api/tables", content=chunks,
+                               headers={"Content-Type": "application/json"})
+        assert "content-length" not in streamed.request.headers
+        assert streamed.status_code == 413 and streamed.json()["error"]["code"] == "too_big"
+        streamed_record = client.post("/api/replay", content=(b" " * (1024 * 1024)
+                                                              for _ in range(9)))
+        assert streamed_record.status_code == 413
+        small = client.post("/api/replay", content=(part for part in (b"{", b"}")))
+        assert small.status_code == 200 and small.json()["error"]["code"] == "bad_record"
         # A create refused for its bots saves no table.
         before = set(manager.tables)
         refused = client.post("/api/tables", json={"name": "Ana", "preset": "chile",

@@ -34,7 +34,7 @@ from typing import Any, Final
 from .cards import RANKS
 from .rules import PRESET_NOTES, PRESETS, RoundDef, RulesError, RuleSet
 
-__all__ = ["LANGS", "describe_rules", "describe_rounds", "describe_preset_list"]
+__all__ = ["LANGS", "describe_rules", "describe_rounds", "describe_preset_list", "preset_notes"]
 
 LANGS: Final = ("es", "en")
 """The languages the rules can be written in."""
@@ -53,6 +53,42 @@ _PRESET_NOTES_ES: Final[dict[str, str]] = {
                "gana quien gana más rondas.",
     "online": "El juego en línea (fuente en inglés): 7 rondas (+ escalera real), "
               "K-A-2 vale, -10 por irse de una.",
+}
+
+# The presets' notes in the web table's other languages (the rules themselves are written
+# in Spanish and English only).
+_PRESET_NOTES_DE_SV: Final[dict[str, dict[str, str]]] = {
+    "de": {
+        "chile": "Der chilenische Standard (schwedische Anleitung): 8 Runden, 12 Karten, "
+                 "108 Karten.",
+        "chile-10": "Wie in Chile gespielt (spanische Quelle): die 8 Runden von chile "
+                    "+ Escala sucia + Escala real.",
+        "dos-libres": "Zweien sind Joker (deutsche Quelle): 11 Karten, 13 in Runde 8 "
+                      "(vier Tríos auf einmal).",
+        "argentina": "Argentinien (deutsche Quelle): 7 Runden, Zweien sind keine Joker.",
+        "rumi": "Rumi aus Peru: wie chile, aber der Kontrakt darf in Teilen über mehrere "
+                "Züge ausgelegt werden.",
+        "chico": "Carioca chico: die Runden 1, 3, 5 und 7 von chile, ein kurzes Spiel.",
+        "familia": "Für Familien mit Kindern: 4 Runden, Escalas aus 3 Karten, Joker frei, "
+                   "es gewinnt, wer die meisten Runden gewinnt.",
+        "online": "Das Online-Spiel (englische Quelle): 7 Runden (+ Escalera real), K-A-2 "
+                  "gilt, -10 fürs Ausgehen auf einmal.",
+    },
+    "sv": {
+        "chile": "Chilensk standard (svensk guide): 8 rundor, 12 kort, 108 kort.",
+        "chile-10": "Som man spelar i Chile (spansk källa): chiles 8 rundor + escala sucia "
+                    "+ escala real.",
+        "dos-libres": "Tvåorna är jokrar (tysk källa): 11 kort, 13 i runda 8 (fyra tríos "
+                      "på en gång).",
+        "argentina": "Argentina (tysk källa): 7 rundor, tvåorna är inte jokrar.",
+        "rumi": "Rumi från Peru: som chile, men kontraktet får läggas ner i delar under "
+                "flera turer.",
+        "chico": "Carioca chico: chiles rundor 1, 3, 5 och 7, ett kort parti.",
+        "familia": "För familjer med barn: 4 rundor, escalas på 3 kort, fria jokrar, den "
+                   "som vinner flest rundor vinner.",
+        "online": "Onlinespelet (engelsk källa): 7 rundor (+ escalera real), K-A-2 gäller, "
+                  "-10 för att gå ut på en gång.",
+    },
 }
 
 _NUMBER_KEYS: Final = tuple(r for r in RANKS if r.isdigit())  # "2" ... "10"
@@ -123,6 +159,20 @@ def describe_preset_list(lang: str = "es") -> list[tuple[str, str]]:
     w = _Words(key)
     notes = _PRESET_NOTES_ES if key == "es" else PRESET_NOTES
     return [(name, notes.get(name) or _summary(rules, w)) for name, rules in PRESETS.items()]
+
+
+def preset_notes(name: str) -> dict[str, str]:
+    """A preset's one-line note in every language a page speaks (es, en, de, sv).
+
+    >>> preset_notes("chico")["es"]
+    'Carioca chico: las rondas 1, 3, 5 y 7 de chile, un juego corto.'
+    >>> sorted(preset_notes("chile"))
+    ['de', 'en', 'es', 'sv']
+    """
+    notes = {lang: dict(describe_preset_list(lang))[name] for lang in LANGS}
+    notes.update({lang: by_name[name] for lang, by_name in _PRESET_NOTES_DE_SV.items()
+                  if name in by_name})
+    return notes
 
 
 # --------------------------------------------------------------------------- helpers

@@ -25,6 +25,7 @@ import json
 import math
 import os
 import random
+import socket
 import statistics
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
@@ -149,6 +150,23 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int | None =
     return [r for batch_result in results if batch_result is not None for r in batch_result]
 
 
+def _check_ray_address(address: str, wait: float = 5.0) -> None:
+    """Fail in seconds, with a reason, where Ray itself would retry for minutes: nothing
+    answers at a HOST:PORT (or ray://HOST:PORT) address. 'auto' is left to Ray."""
+    if address == "auto":
+        return
+    where = address.removeprefix("ray://")
+    host, _, port = where.rpartition(":")
+    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{address!r} is not a Ray address: give HOST:PORT, ray://HOST:PORT, "
+                         "'auto' or 'local'")
+    try:
+        socket.create_connection((host.strip("[]"), int(port)), timeout=wait).close()
+    except OSError:
+        raise ValueError(f"no Ray cluster answers at {address} (is 'ray start --head' "
+                         "running there, and the port open?)") from None
+
+
 def _run_ray(fn: Callable[[T], R], tasks: Sequence[T], address: str, workers: int,
              progress: Progress | None) -> list[R]:
     import ray
@@ -158,7 +176,11 @@ def _run_ray(fn: Callable[[T], R], tasks: Sequence[T], address: str, workers: in
         if address == "local":
             ray.init(num_cpus=workers, include_dashboard=False, log_to_driver=False)
         else:
-            ray.init(address=address, log_to_driver=False)
+            _check_ray_address(address)
+            try:
+                ray.init(address=address, log_to_driver=False)
+            except ConnectionError as exc:
+                raise ValueError(f"could not join the Ray cluster at {address}: {exc}") from None
         started = True
     try:
         remote: Any = ray.remote(_run_batch)

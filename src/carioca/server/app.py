@@ -14,11 +14,12 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
 
-from fastapi import FastAPI, Header, Request, WebSocket, WebSocketDisconnect
+from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
@@ -112,6 +113,43 @@ def _error(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
+class _BodyTooBig(HTTPException):
+    """Raised while a body is read past the limit (an HTTPException, so FastAPI passes it on)."""
+
+    def __init__(self) -> None:
+        super().__init__(413, "the request is too large")
+
+
+class _BodyLimit:
+    """Refuses a body larger than any record: by its Content-Length before it is read, and
+    while it is read when it comes in chunks with no length, so no body is ever held whole."""
+
+    def __init__(self, app: ASGIApp, limit: int) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        size = dict(scope.get("headers") or ()).get(b"content-length", b"")
+        if size.isdigit() and int(size) > self.limit:
+            await _error("too_big", "the request is too large", 413)(scope, receive, send)
+            return
+        seen = 0
+
+        async def counted() -> Message:
+            nonlocal seen
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit:
+                    raise _BodyTooBig
+            return message
+
+        await self.app(scope, counted, send)
+
+
 def _option_groups() -> list[dict[str, Any]]:
     groups = {
         "rounds": "rounds", "wilds": "jokers", "jokers": "jokers", "decks": "jokers",
@@ -184,14 +222,11 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         why = first.get("msg", "not understood")
         return _error("bad_request", f"{where or 'the request'}: {why}")
 
-    @app.middleware("http")
-    async def body_limit(request: Request, call_next: Any) -> Response:
-        # A body larger than any record is refused before it is read.
-        size = request.headers.get("content-length", "")
-        if size.isdigit() and int(size) > MAX_RECORD:
-            return _error("too_big", "the request is too large", 413)
-        response: Response = await call_next(request)
-        return response
+    @app.exception_handler(_BodyTooBig)
+    async def too_big(request: Request, exc: _BodyTooBig) -> JSONResponse:
+        return _error("too_big", "the request is too large", 413)
+
+    app.add_middleware(_BodyLimit, limit=MAX_RECORD)
 
     @app.exception_handler(IllegalAction)
     async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
@@ -395,6 +430,12 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
         try:
             await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
             await ws.send_json(table.state_for(seat))
+            if seat is None and hello.token:
+                # A pass from another table or an old game: say so, rather than seat them
+                # silently among the spectators with a page that thinks it has a seat.
+                await ws.send_json({"type": "error", "code": "unknown_token",
+                                    "message": "your seat pass is not one of this table's, "
+                                               "so you are watching; join to sit down"})
             manager.poke(table)
             await _serve(ws, table, conn, manager)
         except WebSocketDisconnect:

@@ -958,55 +958,13 @@ async def _close(close: Callable[[], Awaitable[None]]) -> None:
             await close()
 
 
-# The presets' one-line notes in the web table's other languages (describe.py writes the
-# Spanish and English ones, which the terminal uses too).
-_PRESET_NOTES_DE_SV: dict[str, dict[str, str]] = {
-    "de": {
-        "chile": "Der chilenische Standard (schwedische Anleitung): 8 Runden, 12 Karten, "
-                 "108 Karten.",
-        "chile-10": "Wie in Chile gespielt (spanische Quelle): die 8 Runden von chile "
-                    "+ Escala sucia + Escala real.",
-        "dos-libres": "Zweien sind Joker (deutsche Quelle): 11 Karten, 13 in Runde 8 "
-                      "(vier Tríos auf einmal).",
-        "argentina": "Argentinien (deutsche Quelle): 7 Runden, Zweien sind keine Joker.",
-        "rumi": "Rumi aus Peru: wie chile, aber der Kontrakt darf in Teilen über mehrere "
-                "Züge ausgelegt werden.",
-        "chico": "Carioca chico: die Runden 1, 3, 5 und 7 von chile, ein kurzes Spiel.",
-        "familia": "Für Familien mit Kindern: 4 Runden, Escalas aus 3 Karten, Joker frei, "
-                   "es gewinnt, wer die meisten Runden gewinnt.",
-        "online": "Das Online-Spiel (englische Quelle): 7 Runden (+ Escalera real), K-A-2 "
-                  "gilt, -10 fürs Ausgehen auf einmal.",
-    },
-    "sv": {
-        "chile": "Chilensk standard (svensk guide): 8 rundor, 12 kort, 108 kort.",
-        "chile-10": "Som man spelar i Chile (spansk källa): chiles 8 rundor + escala sucia "
-                    "+ escala real.",
-        "dos-libres": "Tvåorna är jokrar (tysk källa): 11 kort, 13 i runda 8 (fyra tríos "
-                      "på en gång).",
-        "argentina": "Argentina (tysk källa): 7 rundor, tvåorna är inte jokrar.",
-        "rumi": "Rumi från Peru: som chile, men kontraktet får läggas ner i delar under "
-                "flera turer.",
-        "chico": "Carioca chico: chiles rundor 1, 3, 5 och 7, ett kort parti.",
-        "familia": "För familjer med barn: 4 rundor, escalas på 3 kort, fria jokrar, den "
-                   "som vinner flest rundor vinner.",
-        "online": "Onlinespelet (engelsk källa): 7 rundor (+ escalera real), K-A-2 gäller, "
-                  "-10 för att gå ut på en gång.",
-    },
-}
-
-
 def presets_payload() -> list[dict[str, Any]]:
-    from ..describe import describe_preset_list
+    from ..describe import preset_notes
 
-    es = dict(describe_preset_list("es"))
-    en = dict(describe_preset_list("en"))
     out = []
     for name, rules in PRESETS.items():
-        notes = {"es": es.get(name, ""), "en": en.get(name, "")}
-        notes.update({lang: by_name[name] for lang, by_name in _PRESET_NOTES_DE_SV.items()
-                      if name in by_name})
         out.append({
-            "name": name, "notes": notes,
+            "name": name, "notes": preset_notes(name),
             "min_players": rules.min_players, "max_players": rules.max_players,
             "rounds": [{"number": i, "contract": str(r),
                         "words": {"es": " | ".join(c.words("es") for c in r.contracts),

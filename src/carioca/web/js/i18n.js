@@ -228,6 +228,7 @@ const W = {
 
   // ---------------------------------------------------------------- errors by code
   "err.stale_version": { es: "La mesa cambió antes de tu jugada: mira de nuevo y repite", en: "The table changed before your move: look again and retry", de: "Der Tisch hat sich vor deinem Zug geändert: schau nochmal", sv: "Bordet ändrades före ditt drag: titta igen" },
+  "err.unknown_token": { es: "Tu pase no es de esta mesa: estás mirando. Únete para sentarte", en: "Your seat pass is not one of this table's: you are watching. Join to sit down", de: "Dein Platzpass gehört nicht zu diesem Tisch: Du schaust zu. Tritt bei, um mitzuspielen", sv: "Ditt platskort hör inte till det här bordet: du tittar på. Gå med för att sätta dig" },
   "err.not_your_turn": { es: "No es tu turno", en: "It is not your turn", de: "Du bist nicht dran", sv: "Det är inte din tur" },
   "err.bad_message": { es: "La mesa no entendió el mensaje", en: "The table did not understand that message", de: "Der Tisch hat die Nachricht nicht verstanden", sv: "Bordet förstod inte meddelandet" },
   "err.draw_first": { es: "Primero roba una carta del mazo o del pozo", en: "First draw a card from the mazo or the pozo", de: "Zieh zuerst eine Karte vom Mazo oder Pozo", sv: "Dra först ett kort från mazon eller pozon" },

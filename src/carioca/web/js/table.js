@@ -1,7 +1,7 @@
 // The table: seats, the game as this seat sees it, and every move of a turn.
 // The server is authoritative: this page sends actions and draws what comes back.
 import { cardEl, pretty, byRank, bySuit, parseCard } from "./cards.js";
-import { api, errorText, getToken, initPage, saveName, savedName, saveToken, toast } from "./common.js";
+import { api, errorText, forgetToken, getToken, initPage, saveName, savedName, saveToken, toast } from "./common.js";
 import { contractWords, getLang, onLangChange, t } from "./i18n.js";
 import { describeAction, h, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
 import "./sheet.js";
@@ -154,6 +154,11 @@ function onMessage(msg) {
         S.pending.retried = true;
         S.pending.stale = true;
         break;
+      }
+      if (msg.code === "unknown_token") {
+        forgetToken(code); // a pass this table does not know: the join form comes back
+        S.token = null;
+        render();
       }
       S.errors.push(msg);
       toast(errorText(msg.code, msg.message));
