@@ -516,6 +516,16 @@ def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None
     assert "Beto" in guest.inner_text(".seat.me")
     # The host sees the guest connected.
     host.wait_for_function("() => document.querySelectorAll('.seat .dot.on').length === 2")
+    # A link with a pass this table does not know: told, in Spanish, that it watches; the page
+    # forgets the pass and offers a seat.
+    stale = _page(browser, PHONE, "es-CL")
+    stale.goto(f"{base_url}/t/{code}?token=not-a-pass")
+    stale.wait_for_selector(".toast")
+    assert "no es de esta mesa" in stale.inner_text(".toast")
+    assert stale.evaluate(f"() => localStorage.getItem('carioca.token.{code}')") is None
+    assert stale.is_visible("#join") and _state(stale)["seat"] is None
+    assert not stale.js_errors, stale.js_errors
+    stale.context.close()
     host.click("#start")
     guest.wait_for_selector("#hand .card")
     host.wait_for_selector("#hand .card")
