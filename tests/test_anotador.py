@@ -75,7 +75,7 @@ def engine_scores(rules: RuleSet, n: int, rnd: Hand) -> tuple[int, ...]:
             scores.append(1 if seat == rnd.out else 0)
             continue
         if seat == rnd.out:
-            score = rules.instant_out_score if rnd.de_una else rules.out_score
+            score = rules.out_points(rnd.de_una)
         else:
             score = sum(rules.value(Card.parse(c)) for c in rnd.cards.get(seat, []))
         if rules.buying == "penalty_points":
@@ -160,7 +160,7 @@ def test_presets_json_is_the_engines_presets() -> None:
         assert [r["hand_size"] for r in entry["rounds"]] == [r.hand_size for r in rules.rounds]
         assert entry["values"] == dict(rules.values)
         assert entry["scoring"] == rules.scoring and entry["tie_break"] == rules.tie_break
-        assert entry["instant_out_score"] == rules.instant_out_score
+        assert entry["instant_out_score"] == rules.out_points(instant=True)
         for r in entry["rounds"]:
             for code in r["contract"].split("|"):
                 assert code in data["contracts"]

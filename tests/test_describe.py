@@ -261,7 +261,9 @@ def test_scoring_options() -> None:
 
 def test_stock_and_going_out_options() -> None:
     stock = section(en("chile"), "When the mazo runs out")
-    assert "up to 3 times a round" in stock
+    assert "as often as needed" in stock
+    assert "up to 3 times a round" in section(en("chile", max_reshuffles=3),
+                                              "When the mazo runs out")
     assert "at most 600 turns" in stock
     assert "everyone scores the cards in their hand" in stock
     stock = section(en("chile", max_reshuffles=0, max_turns_per_round=100),

@@ -64,7 +64,7 @@ def seat_counts(name: str) -> range:
 HOUSE_RULES: dict[str, tuple[Any, ...]] = {
     "tie_break": ("share", "most_outs", "extra_round"),
     "scoring": ("points", "rounds"),
-    "instant_out_score": (-10, 0),
+    "instant_out_score": (-10, 0, None),
     "out_score": (-5, 0),
     "joker_replacement": ("off", "take", "anyone", "relocate"),
     "layoff_same_turn": (True, False),
@@ -299,7 +299,9 @@ def expected_round_end(game: Game, before_hands: Sequence[tuple[Card, ...]],
             scores.append(1 if s == went_out else 0)
             continue
         if s == went_out:
-            score = rules.instant_out_score if instant else rules.out_score
+            # ruling 15: an instant out scores instant_out_score where set, else out_score
+            apart = rules.instant_out_score
+            score = apart if instant and apart is not None else rules.out_score
         else:
             score = sum(rules.value(c) * k for c, k in hand.items())
         if rules.buying == "penalty_points":

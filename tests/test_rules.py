@@ -220,6 +220,7 @@ def test_from_dict_refuses_bad_objects() -> None:
     for data, words in (
         ([], "must be an object"),
         ({"preset": "chile", "extra": 1}, "unknown field(s): extra"),
+        ({"preset": "chile", "rounds": [1], "options": {"rounds": [2]}}, "rounds twice"),
         ({"options": {}}, "needs a 'preset'"),
         ({"preset": 3}, "must be a preset name"),
         ({"preset": "chile", "options": [1]}, "'rules.options' must be an object"),
@@ -229,6 +230,9 @@ def test_from_dict_refuses_bad_objects() -> None:
             RuleSet.from_dict(data)
         assert words in str(info.value), data
     assert RuleSet.from_dict({"preset": "chile", "options": None}) == RuleSet.preset("chile")
+    # An option beside the preset is read as if it were in 'options'.
+    assert RuleSet.from_dict({"preset": "chile", "rounds": [2]}) == RuleSet.from_dict(
+        {"preset": "chile", "options": {"rounds": [2]}})
 
 
 # --------------------------------------------------------------------------- rounds, decks, players

@@ -573,9 +573,12 @@ def test_ruling_11_take_needs_the_contract_down_and_agregar_timing() -> None:
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, "5H JK 7H 8H"))
     assert code_of(game, Swap(1, c("6H"), 0)) == "cannot_swap"  # the turn it bajarse
+    said = message_of(game, Swap(1, c("6H"), 0))
+    assert "swap a wild card out in the turn" in said and "agregar" not in said
     game.apply(Discard(1, c("QS")))
     game.apply(Draw(0, "mazo"))
     assert code_of(game, Swap(0, c("6H"), 0)) == "cannot_swap"  # not down
+    assert "before swapping a wild card out" in message_of(game, Swap(0, c("6H"), 0))
 
 
 def test_ruling_11_anyone_swaps_down_or_not() -> None:
@@ -843,6 +846,23 @@ def test_ruling_15_a_later_out_scores_out_score() -> None:
     assert result.scores[1] == -3
 
 
+def test_ruling_15_a_house_out_score_counts_for_an_instant_out_too() -> None:
+    """15. Where the rules set no `instant_out_score`, an instant out scores `out_score`: a
+    house that scores -10 for going out does so in the rounds gone out at once too."""
+    house = RuleSet.preset("chile", rounds=[7], out_score=-10)
+    game = start(house, [OTHER_12, ESCALAS_12], top="KC")
+    game.apply(Draw(1, "mazo"))
+    game.apply(bajar(1, "3H 4H 5H 6H / 3S 4S 5S 6S / 3D 4D 5D 6D"))
+    game.apply(Discard(1, c("KC")))
+    result = game.score_sheet().rounds[0]
+    assert result is not None and result.instant
+    assert result.scores == (hand_value(house, OTHER_12), -10)
+    # null in a record means the same; a number set apart still scores apart.
+    assert RuleSet.from_dict({"preset": "online", "options": {
+        "instant_out_score": None}}).out_points(instant=True) == 0
+    assert RuleSet.preset("chile", out_score=-10, instant_out_score=0).out_points(True) == 0
+
+
 def test_ruling_16_partial_contracts() -> None:
     """16. rumi: a `bajar` may lay any melds owed; `agregar` waits for the whole contract."""
     rules = RuleSet.preset("rumi", rounds=[2])
@@ -1075,6 +1095,21 @@ def test_ruling_21_reshuffle_keeps_the_pozo_top() -> None:
     assert game.view(seat).hand == again.view(seat).hand
 
 
+def test_ruling_21_the_pozo_is_reshuffled_as_often_as_needed() -> None:
+    """21 (RULES.md, stock runs out): no cap by default; a table's cap ends the round sooner."""
+    free = start(RuleSet.preset("chile", **SMALL), SMALL_HANDS, pozo="KC")
+    capped = start(RuleSet.preset("chile", max_reshuffles=3, **SMALL), SMALL_HANDS, pozo="KC")
+    for _ in range(4 * 41):  # the deck gone through four times: three reshuffles
+        for game in (free, capped):
+            draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
+    assert capped.seat_to_act is None and capped.score_sheet().rounds[0] is not None
+    for _ in range(41):  # a fourth reshuffle, and a fifth
+        draw_discard(free, free.seat_to_act)  # type: ignore[arg-type]
+    assert free.seat_to_act is not None and table_cards(free) == 52
+    assert RuleSet.from_dict({"preset": "chile", "options": {"max_reshuffles": None}}
+                             ).max_reshuffles is None
+
+
 def test_ruling_21_the_reshuffle_is_written_down() -> None:
     """21. The pozo but its top, bottom to top, shuffled by the round's reshuffle generator;
     the last card of the shuffle is the new top of the mazo."""
@@ -1096,7 +1131,7 @@ def test_ruling_21_the_reshuffle_is_written_down() -> None:
 
 def test_ruling_21_max_reshuffles_ends_the_round() -> None:
     """21. Past `max_reshuffles` the round ends before the next draw; everyone scores the hand."""
-    assert all(r.max_reshuffles == 3 for r in PRESETS.values())
+    assert all(r.max_reshuffles is None for r in PRESETS.values())  # RULES.md: no cap
     rules = RuleSet.preset("chile", max_reshuffles=0, **SMALL)
     game = start(rules, SMALL_HANDS, pozo="KC")
     for _ in range(41):
@@ -1365,11 +1400,13 @@ def test_ruling_30_familia_open_hands_off_by_default() -> None:
 # --------------------------------------------------------------------------- records, options
 
 def test_ruling_31_unknown_fields_are_an_error() -> None:
-    """31. A field the record format does not have is an error that names it."""
+    """31. A field the record format does not have, in a round, a deal, an action or the
+    rules, is an error that names it; the document's own notes (PGN's tags) are let be."""
     doc = Game.new(RuleSet.preset("chile", rounds=[1]), NAMES[:2], seed=4).to_record()
-    dated = {**doc, "date": "2026-12-04"}
-    assert replay(dated).to_json() == {"error": {
-        "round": None, "action": None, "message": "the record has unknown field(s): date"}}
+    dated = {**doc, "date": "2026-12-04", "event": "once de septiembre"}
+    assert replay(dated).to_json() == replay(doc).to_json()
+    seeded = {**doc, "rounds": [{**doc["rounds"][0], "sead": 3}]}
+    assert "unknown field(s): sead" in replay(seeded).to_json()["error"]["message"]
     timed = {**doc, "rounds": [{**doc["rounds"][0],
                                 "actions": [{"p": 1, "draw": "mazo", "t": 3}]}]}
     error = replay(timed).to_json()["error"]
@@ -1478,6 +1515,9 @@ def test_rules_md_wild_cards() -> None:
     twos = RuleSet.preset("chile", wilds=["jokers", "twos"])
     assert [twos.is_wild(c(x)) for x in ("JK", "2C", "2H", "AH")] == [True, True, True, False]
     aces = RuleSet.preset("online", wilds=["red_aces"])
+    # as RULES.md writes them ("red aces"), in any case; a record writes the option's spelling
+    as_written = RuleSet.from_dict({"preset": "online", "options": {"wilds": ["Red aces"]}})
+    assert as_written == aces and as_written.to_dict()["options"] == {"wilds": ["red_aces"]}
     assert [aces.is_wild(c(x)) for x in ("JK", "AH", "AD", "AS", "AC")] == [
         False, True, True, False, False]
     with pytest.raises(MeldError):
@@ -1756,7 +1796,7 @@ def test_rules_md_card_values() -> None:
 def test_rules_md_going_out_scores() -> None:
     """RULES.md going out scores: options `out_score`, `instant_out_score`."""
     assert {n: (r.out_score, r.instant_out_score) for n, r in PRESETS.items()} == {
-        n: (0, -10 if n == "online" else 0) for n in PRESETS}
+        n: (0, -10 if n == "online" else None) for n in PRESETS}
     rules = one_escala(out_score=-5, instant_out_score=-20)
     game = start(rules, ["AS 3S 5S 7S 9S", "3H 4H 5H 6H 7H"], top="8H")
     game.apply(Draw(1, "mazo"))

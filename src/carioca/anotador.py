@@ -104,7 +104,7 @@ def _preset_entry(name: str, rules: RuleSet, notes: dict[str, dict[str, str]]) -
         "tie_break": rules.tie_break,
         "extra_rounds_cap": rules.extra_rounds_cap,
         "out_score": rules.out_score,
-        "instant_out_score": rules.instant_out_score,
+        "instant_out_score": rules.out_points(instant=True),
         "steals": rules.buying == "penalty_points",
         "steal_points": rules.steal_points,
     }

@@ -723,7 +723,15 @@ def _stock(rules: RuleSet, w: _Words) -> str:
                  "the round ends and everyone scores the cards in their hand")
     n = rules.max_reshuffles
     items = []
-    if n:
+    if n is None:
+        items.append(w(
+            f"Si se acaba el mazo, se baraja el pozo, menos su carta de arriba, y pasa a ser el "
+            f"nuevo mazo, cada vez que haga falta. Si aun así no quedan cartas para robar, "
+            f"{ends}.",
+            f"If the mazo runs out, the pozo except its top card is shuffled into a new mazo, "
+            f"as often as needed. If there is still no card to draw, {ends}.",
+        ))
+    elif n:
         times = w.plural(n, "vez", "veces", "time", "times")
         items.append(w(
             f"Si se acaba el mazo, se baraja el pozo, menos su carta de arriba, y pasa a ser el "
@@ -798,7 +806,7 @@ def _scoring(rules: RuleSet, w: _Words) -> str:
                        f"Card values: {_value_line(rules, w)}."))
         out = _points(rules.out_score, w)
         items.append(w(f"El que se va anota {out}.", f"Going out scores {out}."))
-        inst = rules.instant_out_score
+        inst = rules.out_points(instant=True)
         if inst != rules.out_score:
             items.append(w(
                 f"Irse de una (bajarse e irse en el mismo turno) anota {_points(inst, w)} en "

@@ -820,13 +820,16 @@ class Game:
 
     # ----------------------------------------------------------------- verify: agregar & swap
 
-    def _may_layoff(self, state: _Round, seat: int) -> str | None:
-        """Why ``seat`` may not put cards on the table melds now (None: it may)."""
+    def _may_layoff(self, state: _Round, seat: int, swap: bool = False) -> str | None:
+        """Why ``seat`` may not put cards on the table melds now (None: it may); ``swap``: the
+        card swaps a wild card out, which keeps the timing of agregar (ruling 11)."""
+        doing, do = (("swapping a wild card out", "swap a wild card out") if swap
+                     else ("adding to melds", "agregar"))
         if not state.down[seat]:
-            return f"{self._who(seat)} must lay down the whole contract before adding to melds"
+            return f"{self._who(seat)} must lay down the whole contract before {doing}"
         same_turn = state.down_turn[seat] == state.turn
         if same_turn and not (self.rules.layoff_same_turn or state.definition.go_out_at_once):
-            return (f"{self._who(seat)} cannot agregar in the turn they lay down their contract; "
+            return (f"{self._who(seat)} cannot {do} in the turn they lay down their contract; "
                     "from the next turn on")
         return None
 
@@ -882,10 +885,9 @@ class Game:
         if mode == "off":
             raise IllegalAction("swap_off", "these rules do not allow swapping a wild card out")
         if mode != "anyone":
-            problem = self._may_layoff(state, seat)
+            problem = self._may_layoff(state, seat, swap=True)
             if problem:
-                raise IllegalAction("cannot_swap", problem.replace("adding to melds",
-                                                                   "swapping a wild card"))
+                raise IllegalAction("cannot_swap", problem)
         rest = _without(state.hands[seat], (action.card,), self._who(seat))
         new_meld, wild = self._swapped(state, action)
         if mode != "relocate" or new_meld.kind != "escala":
@@ -968,7 +970,8 @@ class Game:
         """Rebuild an empty mazo from the pozo but its top card; False if it cannot be."""
         if state.mazo:
             return True
-        if len(state.pozo) < 2 or state.reshuffles >= self.rules.max_reshuffles:
+        cap = self.rules.max_reshuffles
+        if len(state.pozo) < 2 or (cap is not None and state.reshuffles >= cap):
             return False
         top = state.pozo.pop()
         state.mazo = state.pozo
@@ -991,7 +994,7 @@ class Game:
                 scores.append(1 if seat == went_out else 0)
                 continue
             if seat == went_out:
-                score = rules.instant_out_score if instant else rules.out_score
+                score = rules.out_points(instant)
             else:
                 score = sum(rules.value(c) for c in hand)
             if rules.buying == "penalty_points":

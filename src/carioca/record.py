@@ -143,9 +143,9 @@ def _new_game(doc: Any) -> Game:
     for key in ("rules", "players", "rounds"):
         if key not in doc:
             raise RecordError(f"the record has no '{key}'")
-    extra = set(doc) - {"format", "rules", "players", "rounds"}
-    if extra:
-        raise RecordError(f"the record has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+    # Other fields of the document itself ("date", "event", as PGN's tags) are the
+    # sharer's notes: they change no game, since every field the replay reads is required
+    # here (ruling 31), so they are let be.
     try:
         rules = RuleSet.from_dict(doc["rules"])
     except RulesError as exc:

@@ -234,7 +234,8 @@ class RuleSet:
     partial_contracts: bool = False
     joker_replacement: Replacement = "take"
     out_score: int = 0
-    instant_out_score: int = 0
+    instant_out_score: int | None = None
+    """What an instant out ("irse de una") scores; None: the same as any out (``out_score``)."""
     values: tuple[tuple[str, int], ...] = _values(ace=20, joker=50)
     buying: Buying = "off"
     max_buys_per_round: int = 3
@@ -245,7 +246,8 @@ class RuleSet:
     bury_wild_first_discard: bool = False
     open_hands: bool = False
     undo: bool = False
-    max_reshuffles: int = 3
+    max_reshuffles: int | None = None
+    """How often a round may rebuild the mazo from the pozo; None: as often as it runs out."""
     max_turns_per_round: int = 600
     extra_rounds_cap: int = 3
 
@@ -267,6 +269,19 @@ class RuleSet:
         object.__setattr__(self, "wild_codes", tuple(i for i, w in enumerate(wild) if w))
 
     # ----------------------------------------------------------------- questions
+
+    def out_points(self, instant: bool) -> int:
+        """What the player who goes out scores: ``instant_out_score`` for an instant out where
+        the rules set it, else ``out_score``.
+
+        >>> RuleSet.preset("online").out_points(instant=True)
+        -10
+        >>> RuleSet.preset("chile", out_score=-10).out_points(instant=True)
+        -10
+        """
+        if instant and self.instant_out_score is not None:
+            return self.instant_out_score
+        return self.out_score
 
     def value(self, card: Card) -> int:
         """Penalty points of a card left in hand."""
@@ -335,7 +350,10 @@ class RuleSet:
         """From a record's ``rules`` object: ``{"preset": ..., "options": {...}}``."""
         if not isinstance(data, Mapping):
             raise RulesError("'rules' must be an object with a 'preset' and optional 'options'")
-        unknown = set(data) - {"preset", "options"}
+        # An option may also stand beside the preset ({"preset": "chile", "rounds": [2]}), as
+        # the record spec's wording allows; any other field is refused (ruling 31).
+        beside = {k: v for k, v in data.items() if k in OPTION_NAMES}
+        unknown = set(data) - {"preset", "options"} - set(beside)
         if unknown:
             raise RulesError(f"'rules' has unknown field(s): {', '.join(sorted(unknown))}")
         if "preset" not in data:
@@ -347,7 +365,11 @@ class RuleSet:
             options = {}
         if not isinstance(options, Mapping):
             raise RulesError("'rules.options' must be an object of option names and values")
-        return RuleSet.preset(data["preset"], **dict(options))
+        twice = sorted(set(beside) & set(options))
+        if twice:
+            raise RulesError(f"'rules' gives {', '.join(twice)} twice: beside the preset and in "
+                             "'options'")
+        return RuleSet.preset(data["preset"], **dict(options), **beside)
 
     def with_options(self, **options: Any) -> RuleSet:
         """This rule set with options changed; every value is checked."""
@@ -387,6 +409,8 @@ class RuleSet:
             rounds = _hand_size_option(hand_size, rounds)
         merged = dict(self.options)
         merged.update({k: _jsonable(v) for k, v in options.items()})
+        if "wilds" in changes:
+            merged["wilds"] = sorted(changes["wilds"])  # as the record writes them: "red_aces"
         return dataclasses.replace(
             self, rounds=rounds, options=tuple(merged.items()), **changes
         )
@@ -500,7 +524,7 @@ _BOOLS: Final = (
     "wild_limit_on_layoff", "wrap", "layoff_same_turn", "go_out_by_layoff", "partial_contracts",
     "open_hands", "exact_melds", "bury_wild_first_discard", "undo",
 )
-_INTS: Final[dict[str, tuple[int, int]]] = {
+INT_RANGES: Final[dict[str, tuple[int, int]]] = {
     "max_buys_per_round": (0, 20),
     "out_score": (-1000, 1000),
     "instant_out_score": (-1000, 1000),
@@ -529,8 +553,12 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
         if not isinstance(value, bool):
             raise RulesError(f"option '{name}' must be true or false, not {_shown(value)}")
         return value
-    if name in _INTS:
-        lo, hi = _INTS[name]
+    if name == "max_reshuffles" and value in (None, "none", "unlimited"):
+        return None  # RULES.md: the pozo is reshuffled whenever the mazo runs out
+    if name == "instant_out_score" and value is None:
+        return None  # as any out: a house's out_score counts for going out at once too
+    if name in INT_RANGES:
+        lo, hi = INT_RANGES[name]
         if not _is_int(value) or not lo <= value <= hi:
             raise RulesError(f"option '{name}' must be a whole number from {lo} to {hi}, "
                              f"not {_shown(value)}")
@@ -559,6 +587,7 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
             raise RulesError(
                 f"option 'wilds' must be a list drawn from {', '.join(WILD_KINDS)}"
             )
+        value = [_wild_kind(v) for v in value]
         bad = [v for v in value if v not in WILD_KINDS]
         if bad:
             raise RulesError(
@@ -583,6 +612,12 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
             table[key] = v
         return tuple(table.items())
     raise RulesError(f"unknown option '{name}'")  # pragma: no cover - guarded by OPTION_NAMES
+
+
+def _wild_kind(word: str) -> str:
+    """A kind of wild card as people write it: RULES.md's "red aces", "Red-Aces", "joker"."""
+    key = "_".join(word.strip().lower().replace("-", " ").split())
+    return {"joker": "jokers", "two": "twos", "red_ace": "red_aces"}.get(key, key)
 
 
 def _shown(value: Any) -> str:

@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
-from ..rules import OPTION_NAMES
+from ..rules import INT_RANGES, OPTION_NAMES
 from ..store import SQLiteStore
 from .tables import (
     LANGS,
@@ -167,6 +167,7 @@ def _option_groups() -> list[dict[str, Any]]:
         "wilds": ("wilds", ["jokers", "twos", "red_aces"]),
         "values": ("values", None), "rounds": ("rounds", None),
         "max_wilds_per_meld": ("int_or_null", None), "decks": ("int_or_null", None),
+        "instant_out_score": ("int_or_null", None), "max_reshuffles": ("int_or_null", None),
     }
     bools = {"wild_limit_on_layoff", "wrap", "layoff_same_turn", "go_out_by_layoff",
              "partial_contracts", "open_hands", "exact_melds", "bury_wild_first_discard",
@@ -180,6 +181,8 @@ def _option_groups() -> list[dict[str, Any]]:
                                  "group": groups.get(name, "other")}
         if choices:
             entry["choices"] = choices
+        if name in INT_RANGES:
+            entry["min"], entry["max"] = INT_RANGES[name]
         out.append(entry)
     return out
 

@@ -40,6 +40,7 @@ const W = {
   on: { es: "sí", en: "yes", de: "ja", sv: "ja" },
   off: { es: "no", en: "no", de: "nein", sv: "nej" },
   no_limit: { es: "sin límite", en: "no limit", de: "unbegrenzt", sv: "ingen gräns" },
+  as_any_out: { es: "como irse", en: "as going out", de: "wie Ausgehen", sv: "som att gå ut" },
   auto: { es: "automático", en: "automatic", de: "automatisch", sv: "automatiskt" },
   none: { es: "ninguno", en: "none", de: "keiner", sv: "ingen" },
   seconds: { es: "{n} s", en: "{n} s", de: "{n} s", sv: "{n} s" },

@@ -215,6 +215,9 @@ function numberRow(name, text, value, min, max, onChange) {
   return row;
 }
 
+// What null means for an option that may be null (the check box beside its number).
+const NULL_WORDS = { decks: "auto", instant_out_score: "as_any_out" };
+
 function control(opt) {
   const name = opt.name;
   const value = current[name];
@@ -229,8 +232,8 @@ function control(opt) {
       const row = document.createElement("div");
       row.className = "field int-null";
       const num = numberRow(name, label(name), value ?? "", opt.min ?? 0, opt.max, (v) => { current[name] = v; sync(); });
-      const none = checkRow(name + "-null", name === "decks" ? t("auto") : t("no_limit"), value === null || value === undefined, (v) => {
-        current[name] = v ? null : (parseInt(num.querySelector("input").value, 10) || 1);
+      const none = checkRow(name + "-null", NULL_WORDS[name] ? t(NULL_WORDS[name]) : t("no_limit"), value === null || value === undefined, (v) => {
+        current[name] = v ? null : (parseInt(num.querySelector("input").value, 10) || (name === "instant_out_score" ? -10 : 1));
         sync();
       });
       const sync = () => {
