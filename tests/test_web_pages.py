@@ -724,3 +724,27 @@ def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
     assert width <= PHONE["width"]  # the file picker does not push the page sideways
     assert not console and not page.js_errors, (console, page.js_errors)
     page.context.close()
+
+
+def test_an_option_that_may_be_null_has_its_own_word(base_url: str, browser: Any) -> None:
+    """instant_out_score is null in chile ("as going out"); unticking it offers -10, and the
+    table is made with the number."""
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    page.fill("#name", "Ana")
+    page.click('details[data-group="scoring"] summary')
+    same = page.locator('input[name="instant_out_score-null"]')
+    number = page.locator('input[name="instant_out_score"]')
+    assert same.is_checked() and number.is_disabled()
+    assert "como irse" in page.inner_text('details[data-group="scoring"]')
+    same.uncheck()
+    assert number.input_value() == "-10" and number.get_attribute("min") == "-1000"
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    code = page.inner_text("#share-code").strip()
+    info = json.loads(page.evaluate(f"() => fetch('/api/tables/{code}').then(r => r.text())"))
+    assert info["options"]["instant_out_score"] == -10
+    assert info["options"].get("max_reshuffles") is None  # RULES.md: reshuffle as needed
+    assert not page.js_errors, page.js_errors
+    page.context.close()
