@@ -202,7 +202,8 @@ def register(app: typer.Typer) -> None:
         else:
             out = Console(markup=False)  # bot names and paths are shown as they are
             out.print(tournament_table(result))
-            where = f"Ray at {ray}" if ray else f"{workers or default_workers()} processes"
+            count = workers or default_workers()
+            where = f"Ray at {ray}" if ray else f"{count} process{'es' if count != 1 else ''}"
             out.print(f"{time.perf_counter() - started:.1f} s on {where}; seed {seed}. "
                       "Intervals are over deals (normal approximation).", style="dim",
                       highlight=False)
