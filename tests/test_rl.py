@@ -373,6 +373,66 @@ def test_a_buy_closes_the_window_then_the_draw_is_made() -> None:
     assert view.hand_counts[drawer] == 13
 
 
+def test_a_buy_that_ends_the_round_takes_the_held_draw_with_it() -> None:
+    """The penalty card of a buy is the mazo's last (no reshuffle): the round ends, and the draw
+    held for the buy window is not made in the next round."""
+    e = raw_env("chico", 3, {"buying": "penalty_card", "max_reshuffles": 0})
+    e.reset(seed=1)
+    rng = np.random.default_rng(1)
+    game = e.game
+    assert game is not None
+    while not game.is_over:
+        agent = e.agent_selection
+        seat = e.seat_of(agent)
+        view = game.view(seat)
+        if e.phase_of(agent) == "buy":
+            e.step(e.layout.pass_)
+        elif e.phase_of(agent) == "draw" and view.mazo_count == 1 and e._buyers(seat):
+            e.step(ActionLayout.DRAW_MAZO)
+            e.step(e.layout.buy)  # the penalty card empties the mazo: the round ends
+            after = game.view(seat)
+            assert after.round == view.round + 1 and after.log == ()
+            assert all(n == after.hand_size for n in after.hand_counts)
+            return
+        else:
+            e.step(int(rng.choice(sorted(e.legal_map(agent)))))
+    pytest.fail("no buy took the mazo's last card")
+
+
+def test_the_laid_flag_is_the_player_to_acts_in_this_turn() -> None:
+    """flags[1]: the player to act laid melds this turn; the next player's turn starts at 0."""
+    e = raw_env("chile", 2)
+    e.reset(seed=3)
+    game = e.game
+    assert game is not None
+    laid_at = e.observer.segments["flags"].start + 1
+    seen = False
+    for _ in range(3000):
+        if game.is_over:
+            break
+        agent = e.agent_selection
+        obs = e.observe(agent)["observation"]
+        if e.phase_of(agent) == "draw":
+            assert obs[laid_at] == 0
+        seen = seen or obs[laid_at] == 1
+        e.step(int(np.random.default_rng(len(game.log[-1])).choice(sorted(e.legal_map(agent)))))
+    assert seen
+
+
+def test_an_action_is_a_whole_number_and_a_finished_game_says_so() -> None:
+    e = raw_env("chico", 2, SHORT)
+    e.reset(seed=2)
+    for bad in (1.9, "3", True):
+        with pytest.raises(ValueError, match="whole-number index"):
+            e.step(bad)  # type: ignore[arg-type]
+    play(e, 2)
+    with pytest.raises(ValueError, match="the game is over"):
+        e.step(None)
+    for kwargs in ({"players": "4"}, {"meld_slots": "3"}, {"options": [1]}):
+        with pytest.raises(ValueError, match="whole number|mapping"):
+            raw_env("chile", **kwargs)  # type: ignore[arg-type]
+
+
 def test_no_window_when_the_next_player_takes_the_pozo_card() -> None:
     e = raw_env("chile", 4, {"buying": "penalty_card"})
     e.reset(seed=23)

@@ -954,6 +954,7 @@ class Game:
         state.current = (seat + 1) % self.n
         state.turn += 1
         state.phase = "draw"
+        state.laid_this_turn = False  # it tells of the player to act: a new turn, a new player
         state.last_discarder = seat
         state.window_open = self.rules.buying != "off"
         self._undo.clear()

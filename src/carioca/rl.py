@@ -425,6 +425,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, "
                              f"not {render_mode!r}")
+        for name, value in (("players", players), ("meld_slots", meld_slots),
+                            ("bajar_slots", bajar_slots)):
+            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+                raise ValueError(f"{name} is a whole number, not {value!r}")
+        if options is not None and not isinstance(options, Mapping):
+            raise ValueError(f"options is a mapping of option names to values, not {options!r}")
         self.rules = _rules_of(preset, options)
         self.rules.check_players(players)
         self.n = players
@@ -454,7 +460,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.truncations: dict[str, bool] = {}
         self.infos: dict[str, dict[str, Any]] = {}
         self._window: list[int] = []
-        self._deferred: Draw | None = None
+        # A draw from the mazo held while the others may buy, with the round it belongs to.
+        self._deferred: tuple[int, Draw] | None = None
         self._rounds_paid = 0
         self._steps = 0
         self._cache: tuple[Game, int, dict[int, Action | None]] | None = None
@@ -588,8 +595,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
         if self.terminations.get(agent) or self.truncations.get(agent):
             self._was_dead_step(action)
             return
+        if not self.agents:
+            raise ValueError("the game is over: reset() to play another")
         if action is None:
             raise ValueError(f"{agent} is not done: give an action index, not None")
+        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
+            raise ValueError(f"an action is a whole-number index, not {action!r}")
         index = int(action)
         table = self.legal_map(agent)
         if index not in table:
@@ -640,7 +651,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
                      and self.rules.buying != "off")
             buyers = self._buyers(seat) if waits else []
             if isinstance(action, Draw) and buyers:  # the draw waits: the others may buy
-                self._deferred = action
+                self._deferred = (len(game.results), action)
                 self._window = buyers
             else:
                 game.apply(action)
@@ -663,8 +674,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         while self._window and not self._can_buy(self._window[0]):
             self._window.pop(0)
         if not self._window and self._deferred is not None:
-            draw, self._deferred = self._deferred, None
-            if game.can_apply(draw):
+            (rounds_done, draw), self._deferred = self._deferred, None
+            # A buy's penalty card may empty the mazo and end the round: the draw ends with it.
+            if rounds_done == len(game.results) and game.can_apply(draw):
                 game.apply(draw)
         seat = self._window[0] if self._window else game.seat_to_act
         if seat is not None:
@@ -734,8 +746,9 @@ def render_text(public: View, rules: RuleSet, names: Sequence[str], acting: View
 def env(preset: str | RuleSet = "chile", players: int = 4,
         options: Mapping[str, Any] | None = None, render_mode: str | None = None,
         **kwargs: Any) -> Any:
-    """``raw_env`` with PettingZoo's order and bounds checks (an illegal index raises
-    ``ValueError``; it never ends the game)."""
+    """``raw_env`` with PettingZoo's order and bounds checks: an index outside the action
+    space fails PettingZoo's bounds check (``AssertionError``), one inside it but outside the
+    mask raises ``ValueError``; neither ends the game."""
     wrapped = raw_env(preset, players, options, render_mode, **kwargs)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
