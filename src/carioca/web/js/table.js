@@ -105,7 +105,7 @@ function send(msg) {
 
 function act(action) {
   const v = view();
-  S.pending = { action, phase: v ? v.phase : null, turn: v ? v.turn : null, retried: false };
+  S.pending = { action, round: v ? v.round : null, phase: v ? v.phase : null, turn: v ? v.turn : null, retried: false };
   return send({ type: "action", version: S.version, action: { p: S.seat, ...action } });
 }
 
@@ -177,7 +177,8 @@ function retryStale() {
   if (!p || !p.stale) return;
   p.stale = false;
   const v = view();
-  if (v && myTurn() && v.phase === p.phase && v.turn === p.turn) {
+  // Only in the same round and turn: a buy that ended the round takes the move with it.
+  if (v && myTurn() && v.round === p.round && v.phase === p.phase && v.turn === p.turn) {
     send({ type: "action", version: S.version, action: { p: S.seat, ...p.action } });
   } else if (p.action.buy && canBuy()) {
     send({ type: "action", version: S.version, action: { p: S.seat, ...p.action } });
