@@ -631,3 +631,13 @@ def test_the_single_agent_env_has_the_helpers_docs_rl_md_names() -> None:
     assert inner.layout.ranges() == single.aec.layout.ranges()
     legal = inner.legal_map()
     assert sorted(legal) == [i for i, m in enumerate(obs["action_mask"]) if m]
+
+
+def test_the_score_bounds_hold_the_most_the_rules_allow() -> None:
+    """±1,000,000 as a rule; past it where the rules let a total grow further."""
+    plain = raw_env("chile", 2).observer
+    assert plain.space().high[plain.segments["scores"]].tolist() == [1e6, 1e6]
+    dear = raw_env("chile", 2, {"values": {"K": 1000}, "contracts": ["2T"] * 30}).observer
+    # 30 rounds, each of a whole 108-card deck of 1000-point cards left in hand, at worst
+    assert dear.space().high[dear.segments["scores"]][0] >= 30 * 1000 * 108
+    assert dear.space().low[dear.segments["scores"]][0] <= -30 * 1000 * 108

@@ -232,7 +232,13 @@ class Observer:
             rules.extra_rounds_cap if rules.tie_break == "extra_round" else 0)
         self.round_slots = rounds
         self.meld_width = 1 + len(MELD_KINDS) + n + 4 + len(SUIT_LETTERS) + 2 + 2
-        score_low = -_SCORE_BOUND
+        # ±1,000,000, or more where the rules let a score grow past it (a whole deck of
+        # 1000-point cards in hand, every round): the space holds every value.
+        dearest = max(v for _, v in rules.values)
+        per_round = (max(abs(rules.out_score), abs(rules.out_points(instant=True)),
+                         dearest * total) + rules.steal_points * rules.max_buys_per_round)
+        score_high = max(_SCORE_BOUND, rounds * per_round)
+        score_low = -score_high
         parts: list[tuple[str, int, float | npt.NDArray[np.float32], float | FloatArray]] = [
             ("hand", CARDS, 0.0, copies),
             ("pozo_top", CARDS, 0.0, 1.0),
@@ -252,7 +258,7 @@ class Observer:
             ("to_act", n, 0.0, 1.0),
             ("last_discarder", n, 0.0, 1.0),
             ("dealer", n, 0.0, 1.0),
-            ("scores", n, score_low, _SCORE_BOUND),
+            ("scores", n, score_low, score_high),
             ("round", rounds, 0.0, 1.0),
             ("contract", len(MELD_KINDS) + 4, 0.0, 14.0),
             ("role", len(ROLES), 0.0, 1.0),
