@@ -228,3 +228,25 @@ def test_play_command_takes_hints(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
                                 input="quit\n")
     assert result.exit_code == 0, result.output
     assert "Hint: " in result.output
+
+
+def test_a_trio_is_shown_with_its_gap_last() -> None:
+    """A trío has no order: "your trío 2-2-_", never "2-_-2" (an escala keeps its order)."""
+    import re
+
+    from carioca.bots import make_bot
+
+    rules = RuleSet.preset("chile")
+    game = Game.new(rules, ["Ana", "Beto", "Caro"], seed=7)
+    bots = [make_bot("greedy", i, rules) for i in range(3)]
+    shapes = []
+    while not game.is_over and len(shapes) < 5 and len(game.log) < 6:
+        seat = game.seat_to_act
+        assert seat is not None
+        view = game.view(seat)
+        shapes += re.findall(r"trío ([^ ]+)", hint(view, rules, "en").reason)
+        game.apply(bots[seat].choose(view, game.legal_actions(seat)))
+    assert shapes
+    for shape in shapes:
+        parts = shape.split("-")
+        assert parts[-1] == "_" and "_" not in parts[:-1], shape

@@ -545,6 +545,8 @@ def _target_for(card: Card, hand: list[Card], memo: _Memo, found: Any = None
                     blank = True
                 else:
                     shown.append("?" if c is None else _rank_text(c, memo.rules))
+            if target.kind == "trio":  # a trío has no order: the cards held, then the gaps
+                shown.sort(key=lambda s: (s == "_", s == "?"))
             return {"kind": target.kind, "shape": "-".join(shown),
                     "missing": target.missing}
     return None
