@@ -428,6 +428,11 @@ def test_an_action_is_a_whole_number_and_a_finished_game_says_so() -> None:
     play(e, 2)
     with pytest.raises(ValueError, match="the game is over"):
         e.step(None)
+    # numpy's integers and 0-d integer arrays (an argmax) are whole numbers too
+    e.reset(seed=2)
+    mask = e.observe(e.agent_selection)["action_mask"]
+    e.step(np.array(int(np.flatnonzero(mask)[0])))
+    assert raw_env("chico", np.int64(3)).n == 3
     for kwargs in ({"players": "4"}, {"meld_slots": "3"}, {"options": [1]}):
         with pytest.raises(ValueError, match="whole number|mapping"):
             raw_env("chile", **kwargs)  # type: ignore[arg-type]

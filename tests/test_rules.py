@@ -225,11 +225,16 @@ def test_from_dict_refuses_bad_objects() -> None:
         ({"preset": 3}, "must be a preset name"),
         ({"preset": "chile", "options": [1]}, "'rules.options' must be an object"),
         ({"preset": "chile", "options": {"bying": "off"}}, "did you mean 'buying'"),
+        ({"preset": "chile", "options": {"name": "x"}}, "unknown option 'name'"),
+        ({"preset": "chile", "options": {1: 2}}, "names its options with strings"),
     ):
         with pytest.raises(RulesError) as info:
             RuleSet.from_dict(data)
         assert words in str(info.value), data
     assert RuleSet.from_dict({"preset": "chile", "options": None}) == RuleSet.preset("chile")
+    # "unlimited" is written as the record writes it: null.
+    assert RuleSet.preset("chile", max_reshuffles="unlimited").to_dict()["options"] == {
+        "max_reshuffles": None}
     # An option beside the preset is read as if it were in 'options'.
     assert RuleSet.from_dict({"preset": "chile", "rounds": [2]}) == RuleSet.from_dict(
         {"preset": "chile", "options": {"rounds": [2]}})

@@ -1407,6 +1407,10 @@ def test_ruling_31_unknown_fields_are_an_error() -> None:
     assert replay(dated).to_json() == replay(doc).to_json()
     seeded = {**doc, "rounds": [{**doc["rounds"][0], "sead": 3}]}
     assert "unknown field(s): sead" in replay(seeded).to_json()["error"]["message"]
+    # A field that belongs inside, left at the top, would be a change quietly ignored.
+    for stray in ({"options": {"out_score": -10}}, {"buying": "penalty_card"}, {"seed": 3}):
+        said = replay({**doc, **stray}).to_json()["error"]["message"]
+        assert f"'{next(iter(stray))}' belongs inside" in said
     timed = {**doc, "rounds": [{**doc["rounds"][0],
                                 "actions": [{"p": 1, "draw": "mazo", "t": 3}]}]}
     error = replay(timed).to_json()["error"]

@@ -17,13 +17,13 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from .actions import Action, ActionError
 from .cards import Card, CardError, deck
 from .engine import Deal, Game
 from .errors import IllegalAction, RecordError
-from .rules import RulesError, RuleSet
+from .rules import OPTION_NAMES, RulesError, RuleSet
 
 __all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps",
            "check_seeds"]
@@ -134,6 +134,12 @@ def check_seeds(doc: Any) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- reading
 
+_INNER_FIELDS: Final = frozenset({"preset", "options", "deal", "seed", "actions", "hands",
+                                  "pozo", "mazo"})
+"""Fields of the rules or of a round: refused at the top of a record, where they would be
+quietly ignored."""
+
+
 def _new_game(doc: Any) -> Game:
     if not isinstance(doc, Mapping):
         raise RecordError("a record is a JSON object with format, rules, players and rounds")
@@ -145,7 +151,16 @@ def _new_game(doc: Any) -> Game:
             raise RecordError(f"the record has no '{key}'")
     # Other fields of the document itself ("date", "event", as PGN's tags) are the
     # sharer's notes: they change no game, since every field the replay reads is required
-    # here (ruling 31), so they are let be.
+    # here (ruling 31), so they are let be; but not a field that belongs inside (a stray
+    # "options" or "seed" would otherwise be a change of the game quietly ignored).
+    own = ("format", "rules", "players", "rounds")
+    misplaced = sorted(str(k) for k in doc
+                       if k not in own and (k in _INNER_FIELDS or k in OPTION_NAMES))
+    if misplaced:
+        names = ", ".join(f"'{k}'" for k in misplaced)
+        verb = "belongs" if len(misplaced) == 1 else "belong"
+        raise RecordError(f"{names} {verb} inside 'rules' or a round, not at the top of the "
+                          "record")
     try:
         rules = RuleSet.from_dict(doc["rules"])
     except RulesError as exc:

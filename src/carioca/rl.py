@@ -25,6 +25,7 @@ Needs the ``rl`` extra (``pip install 'carioca[rl]'``: numpy, gymnasium, petting
 from __future__ import annotations
 
 import importlib
+import operator
 import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
@@ -433,8 +434,10 @@ class raw_env(AECEnv):  # type: ignore[misc]
                              f"not {render_mode!r}")
         for name, value in (("players", players), ("meld_slots", meld_slots),
                             ("bajar_slots", bajar_slots)):
-            if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
+            if value is not None and (isinstance(value, bool)
+                                      or not isinstance(value, (int, np.integer))):
                 raise ValueError(f"{name} is a whole number, not {value!r}")
+        players = int(players)
         if options is not None and not isinstance(options, Mapping):
             raise ValueError(f"options is a mapping of option names to values, not {options!r}")
         self.rules = _rules_of(preset, options)
@@ -605,9 +608,12 @@ class raw_env(AECEnv):  # type: ignore[misc]
             raise ValueError("the game is over: reset() to play another")
         if action is None:
             raise ValueError(f"{agent} is not done: give an action index, not None")
-        if isinstance(action, bool) or not isinstance(action, (int, np.integer)):
-            raise ValueError(f"an action is a whole-number index, not {action!r}")
-        index = int(action)
+        try:
+            if isinstance(action, bool):
+                raise TypeError
+            index = operator.index(action)  # int, numpy integers, 0-d integer arrays
+        except TypeError:
+            raise ValueError(f"an action is a whole-number index, not {action!r}") from None
         table = self.legal_map(agent)
         if index not in table:
             raise ValueError(f"{agent} may not {self.layout.describe(index)!r} now (index "

@@ -333,7 +333,7 @@ class RuleSet:
     # ----------------------------------------------------------------- building
 
     @staticmethod
-    def preset(name: str, **options: Any) -> RuleSet:
+    def preset(name: str, /, **options: Any) -> RuleSet:
         """A named preset, with any options changed (see :data:`OPTION_NAMES`)."""
         key = str(name).strip().lower()
         if key not in PRESETS:
@@ -365,6 +365,8 @@ class RuleSet:
             options = {}
         if not isinstance(options, Mapping):
             raise RulesError("'rules.options' must be an object of option names and values")
+        if not all(isinstance(k, str) for k in options):
+            raise RulesError("'rules.options' names its options with strings")
         twice = sorted(set(beside) & set(options))
         if twice:
             raise RulesError(f"'rules' gives {', '.join(twice)} twice: beside the preset and in "
@@ -411,6 +413,9 @@ class RuleSet:
         merged.update({k: _jsonable(v) for k, v in options.items()})
         if "wilds" in changes:
             merged["wilds"] = sorted(changes["wilds"])  # as the record writes them: "red_aces"
+        for name, value in changes.items():
+            if value is None:
+                merged[name] = None  # "unlimited", "auto", "none" are written as null
         return dataclasses.replace(
             self, rounds=rounds, options=tuple(merged.items()), **changes
         )

@@ -233,7 +233,8 @@ function control(opt) {
       row.className = "field int-null";
       const num = numberRow(name, label(name), value ?? "", opt.min ?? 0, opt.max, (v) => { current[name] = v; sync(); });
       const none = checkRow(name + "-null", NULL_WORDS[name] ? t(NULL_WORDS[name]) : t("no_limit"), value === null || value === undefined, (v) => {
-        current[name] = v ? null : (parseInt(num.querySelector("input").value, 10) || (name === "instant_out_score" ? -10 : 1));
+        const typed = parseInt(num.querySelector("input").value, 10);
+        current[name] = v ? null : (Number.isNaN(typed) ? (name === "instant_out_score" ? -10 : 1) : typed);
         sync();
       });
       const sync = () => {
