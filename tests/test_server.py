@@ -957,6 +957,9 @@ def test_hostile_requests_get_clear_errors_and_leave_nothing_behind() -> None:
         assert streamed_record.status_code == 413
         small = client.post("/api/replay", content=(part for part in (b"{", b"}")))
         assert small.status_code == 200 and small.json()["error"]["code"] == "bad_record"
+        # An option called like the preset's own argument is an unknown option, not a 500.
+        named = client.post("/api/tables", json={"name": "Ana", "options": {"name": 1}})
+        assert named.status_code == 400 and "unknown option 'name'" in named.text
         # A create refused for its bots saves no table.
         before = set(manager.tables)
         refused = client.post("/api/tables", json={"name": "Ana", "preset": "chile",
