@@ -134,6 +134,7 @@ def check_seeds(doc: Any) -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- reading
 
+_DOC_FIELDS: Final = ("format", "rules", "players", "rounds")
 _INNER_FIELDS: Final = frozenset({"preset", "options", "deal", "seed", "actions", "hands",
                                   "pozo", "mazo"})
 """Fields of the rules or of a round: refused at the top of a record, where they would be
@@ -146,16 +147,15 @@ def _new_game(doc: Any) -> Game:
     fmt = doc.get("format")
     if fmt != FORMAT:
         raise RecordError(f"this is not a {FORMAT} record (format is {fmt!r})")
-    for key in ("rules", "players", "rounds"):
+    for key in _DOC_FIELDS[1:]:
         if key not in doc:
             raise RecordError(f"the record has no '{key}'")
     # Other fields of the document itself ("date", "event", as PGN's tags) are the
     # sharer's notes: they change no game, since every field the replay reads is required
     # here (ruling 31), so they are let be; but not a field that belongs inside (a stray
     # "options" or "seed" would otherwise be a change of the game quietly ignored).
-    own = ("format", "rules", "players", "rounds")
     misplaced = sorted(str(k) for k in doc
-                       if k not in own and (k in _INNER_FIELDS or k in OPTION_NAMES))
+                       if k not in _DOC_FIELDS and (k in _INNER_FIELDS or k in OPTION_NAMES))
     if misplaced:
         names = ", ".join(f"'{k}'" for k in misplaced)
         verb = "belongs" if len(misplaced) == 1 else "belong"

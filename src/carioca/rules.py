@@ -529,6 +529,14 @@ _BOOLS: Final = (
     "wild_limit_on_layoff", "wrap", "layoff_same_turn", "go_out_by_layoff", "partial_contracts",
     "open_hands", "exact_melds", "bury_wild_first_discard", "undo",
 )
+NULLABLE_OPTIONS: Final[dict[str, tuple[str, ...]]] = {
+    "max_wilds_per_meld": ("none", "unlimited"),  # null: no limit
+    "decks": ("auto",),  # null: two packs, three from third_deck_from players
+    "max_reshuffles": ("none", "unlimited"),  # null: whenever the mazo runs out (RULES.md)
+    "instant_out_score": (),  # null: as any out, so a house's out_score counts at once too
+}
+"""The options that may be null, with the words also read as null."""
+
 INT_RANGES: Final[dict[str, tuple[int, int]]] = {
     "max_buys_per_round": (0, 20),
     "out_score": (-1000, 1000),
@@ -558,10 +566,8 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
         if not isinstance(value, bool):
             raise RulesError(f"option '{name}' must be true or false, not {_shown(value)}")
         return value
-    if name == "max_reshuffles" and value in (None, "none", "unlimited"):
-        return None  # RULES.md: the pozo is reshuffled whenever the mazo runs out
-    if name == "instant_out_score" and value is None:
-        return None  # as any out: a house's out_score counts for going out at once too
+    if name in NULLABLE_OPTIONS and (value is None or value in NULLABLE_OPTIONS[name]):
+        return None
     if name in INT_RANGES:
         lo, hi = INT_RANGES[name]
         if not _is_int(value) or not lo <= value <= hi:
@@ -569,8 +575,6 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
                              f"not {_shown(value)}")
         return value
     if name == "max_wilds_per_meld":
-        if value is None or value in ("none", "unlimited"):
-            return None
         if not _is_int(value) or not 0 <= value <= 20:
             raise RulesError(
                 f"option 'max_wilds_per_meld' must be a number from 0 up, or null for no limit, "
@@ -578,8 +582,6 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
             )
         return value
     if name == "decks":
-        if value is None or value == "auto":
-            return None
         if not _is_int(value) or not 1 <= value <= 4:
             raise RulesError(f"option 'decks' must be 1 to 4 packs, not {_shown(value)}")
         return value

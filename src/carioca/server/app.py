@@ -23,7 +23,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
-from ..rules import INT_RANGES, OPTION_NAMES
+from ..rules import INT_RANGES, NULLABLE_OPTIONS, OPTION_NAMES
 from ..store import SQLiteStore
 from .tables import (
     LANGS,
@@ -166,8 +166,7 @@ def _option_groups() -> list[dict[str, Any]]:
         "joker_replacement": ("choice", ["off", "take", "anyone", "relocate"]),
         "wilds": ("wilds", ["jokers", "twos", "red_aces"]),
         "values": ("values", None), "rounds": ("rounds", None),
-        "max_wilds_per_meld": ("int_or_null", None), "decks": ("int_or_null", None),
-        "instant_out_score": ("int_or_null", None), "max_reshuffles": ("int_or_null", None),
+        **{name: ("int_or_null", None) for name in NULLABLE_OPTIONS},
     }
     bools = {"wild_limit_on_layoff", "wrap", "layoff_same_turn", "go_out_by_layoff",
              "partial_contracts", "open_hands", "exact_melds", "bury_wild_first_discard",
