@@ -59,23 +59,26 @@ NAMES = ["Ana", "Beto", "Caro", "Dani"]
 
 @dataclass
 class Hand:
-    """One round at the table: who went out, the cards left in every other hand."""
+    """One round at the table: who went out (None: nobody, the cards ran out), the cards left
+    in every other hand."""
 
-    out: int
+    out: int | None
     cards: dict[int, list[str]]
     de_una: bool = False
     steals: dict[int, int] = field(default_factory=dict)
 
 
-def engine_scores(rules: RuleSet, n: int, rnd: Hand) -> tuple[int, ...]:
-    """A round scored as the engine scores it (Game._end_round, rulings 22 and 24)."""
+def engine_scores(rules: RuleSet, n: int, rnd: Hand, index: int = 0) -> tuple[int, ...]:
+    """Round ``index`` (0-based) scored as the engine scores it (Game._end_round, rulings 15,
+    22 and 24): in a round gone out in one turn, every out is instant."""
+    at_once = rules.rounds[min(index, len(rules.rounds) - 1)].go_out_at_once
     scores = []
     for seat in range(n):
         if rules.scoring == "rounds":
             scores.append(1 if seat == rnd.out else 0)
             continue
         if seat == rnd.out:
-            score = rules.out_points(rnd.de_una)
+            score = rules.out_points(rnd.de_una or at_once)
         else:
             score = sum(rules.value(Card.parse(c)) for c in rnd.cards.get(seat, []))
         if rules.buying == "penalty_points":
@@ -88,7 +91,7 @@ def engine_sheet(rules: RuleSet, players: Sequence[str], rounds: Sequence[Hand])
     """The engine's own score sheet of a finished game with these rounds (totals, winners)."""
     game = Game(rules, players)
     game.results = [
-        RoundResult(i, r.out, engine_scores(rules, len(players), r), r.de_una)
+        RoundResult(i, r.out, engine_scores(rules, len(players), r, i - 1), r.de_una)
         for i, r in enumerate(rounds, 1)
     ]
     game._over = True  # the rounds were played at a real table
@@ -302,8 +305,9 @@ def start_game(page: Any, players: Sequence[str], preset: str = "chile") -> None
 def enter_round(page: Any, rnd: Hand, check: Sequence[int] | None = None) -> None:
     """Tap a round in: who went out, "de una", every hand card by card, the steals."""
     page.click(f'an-round [data-action=out][data-seat="{rnd.out}"]')
-    if rnd.de_una:
-        page.click("an-round [data-action=de-una]")
+    toggle = page.locator("an-round [data-action=de-una]")
+    if rnd.de_una and not toggle.is_disabled():  # disabled: every out of the round is de una
+        toggle.click()
     for seat, cards in rnd.cards.items():
         page.click(f'an-round .hand-row[data-seat="{seat}"] button.name')
         for card in cards:
@@ -453,7 +457,8 @@ def test_options_by_taps_match_the_engine(browser: Any, site: str) -> None:
     ]
     for rnd in rounds:
         enter_round(page, rnd)
-    rules = RuleSet.preset("chile", contracts=["4T", "2T", "ES"],
+    # The 4T kept from chile's list is still gone out in one turn ("!").
+    rules = RuleSet.preset("chile", contracts=["4T!", "2T", "ES"],
                            values={"A": 15, "JK": 25, "2": 20}, instant_out_score=-10,
                            buying="penalty_points", tie_break="most_outs")
     expected = engine_sheet(rules, NAMES[:3], rounds)
@@ -714,10 +719,169 @@ def test_export_and_import(browser: Any, site: str) -> None:
     # a new game with the same players and rules, in one tap (from the sheet)
     page.click("li.game >> nth=0 >> [data-action=open-game]")
     page.click('nav.tabs [data-view="sheet"]')
+    # The game is not over: one tap asks first, and "no" keeps it.
+    page.once("dialog", lambda dialog: dialog.dismiss())
+    page.click("an-sheet [data-action=same-again]")
+    assert shown_totals(page, 4) == list(expected.totals)
+    page.once("dialog", lambda dialog: dialog.accept())
     page.click("an-sheet [data-action=same-again]")
     assert shown_totals(page, 4) == [0, 0, 0, 0]
     assert [page.inner_text(f'an-totals [data-seat="{s}"] .n') for s in range(4)] == NAMES
     assert not page.errors
+    context.close()
+
+
+def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, site: str) -> None:
+    """Rounds 7-8 of chile with "de una" at -10: every out there is de una by itself (ruling
+    15); a round is not scored while a hand is missing; a card tapped after a typed total adds
+    to it; and a round where the cards ran out scores every hand (ruling 21)."""
+    players = NAMES[:3]
+    doc_rules = anotador_rules("chile", de_una=True, instant_out_score=-10)
+    rules = RuleSet.preset("chile", instant_out_score=-10)
+    first = [Hand(r.out % 3, {s: c for s, c in r.cards.items() if s < 3 and s != r.out % 3})
+             for r in CHILE_GAME[:6]]
+    context, page = new_page(browser, site, locale="en-US")
+    import_doc(page, anotador_doc(players, doc_rules, first))
+    page.click('nav.tabs [data-view="round"]')
+    assert "Round 7 of 8" in page.inner_text("an-round .round-head")
+    page.click('an-round [data-action=out][data-seat="0"]')
+    de_una = page.locator("an-round [data-action=de-una]")
+    assert de_una.get_attribute("aria-pressed") == "true" and de_una.is_disabled()
+    # Close with two hands missing: refused, both named, the keypad on the first.
+    page.click("an-round [data-action=close]")
+    assert "Beto, Caro" in page.inner_text("an-round .missing-hands")
+    assert page.locator("an-round .hand-row.missing").count() == 2
+    assert "Round 7 of 8" in page.inner_text("an-round .round-head")
+    page.click('an-round .key[data-card="K"]')  # for Beto, where the keypad went
+    page.click("an-round [data-action=close]")
+    assert page.inner_text("an-round .missing-hands").startswith("Caro")
+    page.click('an-round .hand-row[data-seat="2"] button.name')
+    page.click("an-round [data-action=type]")
+    page.fill("dialog.total input", "30")
+    page.click('dialog.total button[value="ok"]')
+    page.wait_for_selector('an-round .hand-row[data-seat="2"] .typed')
+    page.click('an-round .key[data-card="5"]')
+    assert number(page.inner_text('an-round .sum[data-score="2"]')) == 35
+    page.click("an-round [data-action=close]")
+    assert "Round 8 of 8" in page.inner_text("an-round .round-head")
+    # Round 8: the cards ran out, nobody went out.
+    page.click("an-round [data-action=nobody]")
+    assert page.locator("an-round .hand-row").count() == 3
+    last = Hand(None, {0: ["AS"], 1: ["2C", "3C"], 2: ["JK"]})
+    for seat, cards in last.cards.items():
+        page.click(f'an-round .hand-row[data-seat="{seat}"] button.name')
+        for card in cards:
+            page.click(f'an-round .key[data-card="{key_of(card)}"]')
+    page.click("an-round [data-action=close]")
+    rounds = [*first, Hand(0, {1: ["KS"], 2: ["10H", "10S", "10D", "5H"]}), last]
+    expected = engine_sheet(rules, players, rounds)
+    assert expected.rounds[6].scores[0] == -10 and expected.rounds[7].scores == (20, 5, 50)
+    assert shown_totals(page, 3) == list(expected.totals)
+    assert winners_shown(page)[0] == list(expected.winners)
+    page.click('nav.tabs [data-view="sheet"]')
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-csv]")
+    rows = list(csv.reader(io.StringIO(Path(info.value.path()).read_text("utf-8"))))
+    assert rows[7][3:5] == ["Ana", "1"] and rows[8][3:5] == ["", "0"]  # de una; nobody out
+    assert not page.errors
+    context.close()
+
+
+def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: str) -> None:
+    context, page = new_page(browser, site, locale="en-US")
+    page.wait_for_selector("an-setup:not([hidden])")
+    for i, name in enumerate(NAMES):
+        page.fill(f'[data-player="{i}"]', name)
+    page.select_option("select[name=first_dealer]", "2")  # Caro deals first
+    page.click('[data-action=remove-player][data-index="0"]')
+    dealer = "select[name=first_dealer]"
+    assert page.eval_on_selector(dealer, "s => s.selectedOptions[0].textContent") == "Caro"
+    page.click('[data-action=player-up][data-index="1"]')  # Caro before Beto
+    assert page.eval_on_selector(dealer, "s => s.selectedOptions[0].textContent") == "Caro"
+    page.fill('[data-field="out_score"]', "-10")
+    page.click("[data-action=start]")
+    page.wait_for_selector("an-round:not([hidden]) .contract")
+    assert "Caro deals" in page.inner_text("an-round .round-head")
+    enter_round(page, Hand(1, {0: ["5H"], 2: ["KS"]}))
+    assert shown_totals(page, 3) == [5, -10, 10]  # Caro, Beto (out: -10 here), Dani
+    # Files that are not games say why, and change nothing.
+    bad_values = anotador_doc(NAMES[:2], anotador_rules("chile", values={"A": "20"}), [])
+    bad_steals = anotador_doc(NAMES[:2], anotador_rules("chile", steals=True),
+                              [Hand(0, {1: ["5H"]}, steals={1: -3})])
+    twins = "round,contract,dealer,out,de_una,Ana,Ana\r\n1,2T,Ana,Ana,0,0,25\r\n"
+    page.click('nav.tabs [data-view="history"]')
+    for doc, name, why in ((bad_values, "a.json", '"values" is "20"'),
+                           (bad_steals, "b.json", '"steals" is -3'),
+                           (twins, "c.csv", 'two players are called "Ana"')):
+        data = doc if isinstance(doc, str) else json.dumps(doc)
+        page.set_input_files("input[data-import]", files=[{
+            "name": name, "mimeType": "text/plain", "buffer": data.encode()}])
+        toast = page.locator(".toast.bad.show")
+        toast.wait_for()
+        assert why in toast.inner_text(), toast.inner_text()
+        page.evaluate("document.querySelector('.toast').classList.remove('show')")
+    assert page.locator("li.game").count() == 1
+    assert not page.errors
+    context.close()
+
+
+def test_two_tabs_lose_no_round_and_keep_their_own_games(browser: Any, site: str) -> None:
+    context = browser.new_context(locale="en-US", **PHONE)
+    context.set_default_timeout(8000)
+    first = context.new_page()
+    first.goto(site)
+    first.wait_for_selector("an-app nav.tabs button")
+    start_game(first, NAMES[:2])
+    second = context.new_page()  # the installed app beside the browser tab: the same game
+    second.goto(site)
+    second.wait_for_selector("an-round:not([hidden]) .contract")
+    enter_round(second, Hand(0, {1: ["5H"]}))
+    # The first tab shows the round the second entered before its next tap.
+    first.wait_for_function("document.querySelector('an-totals').textContent.includes('5')")
+    assert "Round 2 of 8" in first.inner_text("an-round .round-head")
+    enter_round(first, Hand(1, {0: ["KS"]}))
+    second.reload()
+    second.wait_for_selector("an-round:not([hidden]) .contract")
+    assert shown_totals(second, 2) == [10, 5]
+    assert "Round 3 of 8" in second.inner_text("an-round .round-head")
+    # A new game in the second tab; the first tab keeps its own after a reload.
+    second.click('nav.tabs [data-view="sheet"]')
+    second.once("dialog", lambda dialog: dialog.accept())
+    second.click("an-sheet [data-action=same-again]")
+    assert shown_totals(second, 2) == [0, 0]
+    first.reload()
+    first.wait_for_selector("an-round:not([hidden]) .contract")
+    assert shown_totals(first, 2) == [10, 5]
+    context.close()
+
+
+def test_a_short_phone_keeps_the_hands_in_view(browser: Any, site: str) -> None:
+    """360 × 560 (a 640 px phone with the browser's bars), 8 players: the hands between the
+    totals and the keypad can be seen and tapped."""
+    context = browser.new_context(locale="es-CL", viewport={"width": 360, "height": 560},
+                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    page.goto(site)
+    start_game(page, [f"Jugador{i}" for i in range(8)])
+    page.click('an-round [data-action=out][data-seat="0"]')
+    for seat in range(1, 8):
+        row = page.locator(f'an-round .hand-row[data-seat="{seat}"]')
+        page.evaluate("""(seat) => {  // scroll the line up to just under the page's header
+            const line = document.querySelector(`an-round .hand-row[data-seat="${seat}"]`);
+            const head = document.querySelector("header.top").getBoundingClientRect().bottom;
+            window.scrollBy(0, line.getBoundingClientRect().top - head - 4);
+        }""", seat)
+        box = row.bounding_box()
+        keypad = page.locator("an-round .sticky-actions").bounding_box()
+        assert box is not None and keypad is not None
+        assert box["y"] + box["height"] <= keypad["y"] + 1, (seat, box, keypad)
+        hit = page.evaluate("([x, y]) => document.elementFromPoint(x, y)"
+                            "?.closest('.hand-row')?.dataset.seat",
+                            [box["x"] + 40, box["y"] + box["height"] / 2])
+        assert hit == str(seat)
+    space = page.evaluate("innerHeight") - keypad["height"]
+    assert space >= 200, space  # room for the hands above the keypad and the tabs
     context.close()
 
 

@@ -12,7 +12,7 @@ import { esc, icon } from "./lib/dom.js";
 import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
 import { download, fileName, parseGame, toCsv, toJson } from "./lib/io.js";
 import { Store } from "./lib/store.js";
-import { rulesFromPreset } from "./lib/score.js";
+import { isFinished, rulesFromPreset } from "./lib/score.js";
 
 const VIEWS = ["setup", "round", "sheet", "chart", "history"];
 const TABS = [
@@ -82,7 +82,8 @@ class AnApp extends HTMLElement {
         window.scrollTo({ top: 0 });
         break;
       case "same-again":
-        if (game) store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer });
+        // A game not over is kept in Partidas, but one tap should not leave it by mistake.
+        if (game && (isFinished(game) || window.confirm(this.t("leave_confirm")))) store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer });
         break;
       case "new-game": {
         const setup = game

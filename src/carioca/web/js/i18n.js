@@ -35,6 +35,7 @@ const W = {
   copied: { es: "Copiado", en: "Copied", de: "Kopiert", sv: "Kopierat" },
   go_to_table: { es: "Ir a la mesa", en: "Go to the table", de: "Zum Tisch", sv: "Gå till bordet" },
   replay_link: { es: "Ver una partida guardada", en: "Watch a saved game", de: "Gespeichertes Spiel ansehen", sv: "Titta på ett sparat parti" },
+  anotador_link: { es: "Anotador para jugar con cartas de verdad (funciona sin internet)", en: "Score sheet for a game with real cards (works offline)", de: "Punkteblock für ein Spiel mit echten Karten (funktioniert offline)", sv: "Protokoll för ett parti med riktiga kort (fungerar offline)" },
   rules_changed: { es: "{n} reglas cambiadas", en: "{n} rules changed", de: "{n} Regeln geändert", sv: "{n} regler ändrade" },
   reset_rules: { es: "Volver al preset", en: "Back to the preset", de: "Zurück zur Vorgabe", sv: "Tillbaka till förvalet" },
   on: { es: "sí", en: "yes", de: "ja", sv: "ja" },

@@ -5,8 +5,12 @@
 import { View, esc, seatColor, cardLabel, signed, icon, wholeNumber } from "../lib/dom.js";
 import { contractWords, capitalize } from "../lib/i18n.js";
 import {
-  contractOf, currentIndex, dealerOf, handValue, plannedRounds, roundScores,
+  atOnce, contractOf, currentIndex, dealerOf, handValue, instantOut, missingHands, plannedRounds,
+  roundScores,
 } from "../lib/score.js";
+
+/** Whether the round knows how it ended: someone went out, or nobody did. */
+const decided = (round) => round.out !== null || Boolean(round.nobody);
 import { resultHtml } from "./an-result.js";
 
 class AnRound extends View {
@@ -39,6 +43,18 @@ class AnRound extends View {
         store.mutate((g) => {
           const r = g.rounds[i];
           if (r.out === seat && !r.closed) { r.out = null; r.deUna = false; } else r.out = seat;
+          r.nobody = false;
+          delete r.outScore;
+        });
+        store.setUi({ seat: null, pickOut: false });
+        break;
+      case "nobody":
+        // The mazo ran out and could not be rebuilt: every hand counts (ruling 21).
+        store.mutate((g) => {
+          const r = g.rounds[i];
+          r.nobody = !(r.nobody && !r.closed);
+          r.out = null;
+          r.deUna = false;
           delete r.outScore;
         });
         store.setUi({ seat: null, pickOut: false });
@@ -56,8 +72,9 @@ class AnRound extends View {
         if (active === null) return;
         store.mutate((g) => {
           const hand = g.rounds[i].hands[active];
-          hand.typed = null;
-          hand.cards.push(el.dataset.card);
+          // A card tapped after a typed total adds to that total (⌫ takes the total back).
+          if (hand.typed !== null) hand.typed += g.rules.values[el.dataset.card] ?? 0;
+          else hand.cards.push(el.dataset.card);
         });
         break;
       case "undo":
@@ -89,10 +106,19 @@ class AnRound extends View {
           st[seat] = Math.max(0, (st[seat] || 0) + (action === "steal-add" ? 1 : -1));
         });
         break;
-      case "close":
-        if (round.out === null) {
+      case "close": {
+        if (!decided(round)) {
           this.querySelector(".need-out")?.classList.add("shake");
           this.querySelector(".out-grid button")?.focus();
+          return;
+        }
+        // Every hand of a points round is entered before it is scored: an empty one would
+        // count 0, the best score there is, for a player who did not go out.
+        const missing = missingHands(store.game, round);
+        if (missing.length) {
+          this.tried = i;
+          store.setUi({ seat: missing[0], pickOut: false });
+          this.querySelector(".missing-hands")?.classList.add("shake");
           return;
         }
         if (round.closed) {
@@ -102,8 +128,11 @@ class AnRound extends View {
           store.setUi({ seat: null, editing: null, pickOut: false });
           window.scrollTo({ top: 0 });
         }
+        this.tried = null;
         break;
+      }
       case "back":
+        this.tried = null;
         store.setUi({ editing: null, seat: null, pickOut: false });
         break;
       default:
@@ -153,13 +182,14 @@ class AnRound extends View {
     const title = i < planned
       ? t("round_of", { n: i + 1, total: plannedRounds(game) })
       : t("extra_round", { n: i - planned + 1 });
-    const atOnce = rules.at_once && rules.at_once[Math.min(i, planned - 1)];
+    const oneTurn = atOnce(game, i);
     const dealer = game.players[dealerOf(game, i)];
     const points = rules.scoring === "points";
     const scores = roundScores(game, round);
     const active = this.activeSeat(round);
     const current = currentIndex(game);
-    const showGrid = round.out === null || store.ui.pickOut;
+    const showGrid = !decided(round) || store.ui.pickOut;
+    const missing = this.tried === i ? missingHands(game, round) : [];
 
     const banner = round.closed ? `
       <div class="correcting" role="status">
@@ -173,11 +203,21 @@ class AnRound extends View {
         <div class="out-grid" data-count="${game.players.length}">${game.players.map((name, s) => `
           <button class="out-btn" data-action="out" data-seat="${s}" aria-pressed="${round.out === s}"
             style="--seat:${seatColor(s)}">${round.out === s ? icon("star") : ""}${esc(name)}</button>`).join("")}
+          <button class="out-btn nobody" data-action="nobody" aria-pressed="${Boolean(round.nobody)}"
+            title="${esc(t("nobody_out_why"))}">${esc(t("nobody_out"))}</button>
+        </div>`;
+    } else if (round.nobody) {
+      outHtml = `<div class="out-summary nobody">
+          <span class="who"><b>${esc(t("nobody_out"))}</b> ${esc(t("nobody_out_why"))}</span>
+          <button class="ghost change" data-action="change-out">${esc(t("change"))}</button>
         </div>`;
     } else {
+      // In a round gone out in one turn every out is "de una": shown pressed, not a choice.
+      const instant = instantOut(game, round);
       const deUna = points && rules.de_una ? `
-        <button class="toggle de-una" data-action="de-una" aria-pressed="${Boolean(round.deUna)}">
-          ${round.deUna ? "✓" : "○"} ${esc(t("de_una"))} ${signed(rules.instant_out_score)}</button>` : "";
+        <button class="toggle de-una" data-action="de-una" aria-pressed="${instant}"
+          ${oneTurn ? `disabled title="${esc(t("de_una_always"))}"` : ""}>
+          ${instant ? "✓" : "○"} ${esc(t("de_una"))} ${signed(rules.instant_out_score)}</button>` : "";
       outHtml = `<div class="out-summary" style="--seat:${seatColor(round.out)}">
           <span class="who">${icon("star")}<b>${esc(game.players[round.out])}</b> ${esc(t("went_out"))}</span>
           ${deUna}
@@ -187,7 +227,7 @@ class AnRound extends View {
 
     let handsHtml = "";
     let keypad = "";
-    if (points && round.out !== null) {
+    if (points && decided(round)) {
       const rows = game.players.map((name, s) => {
         const steals = rules.steals ? `
           <span class="steals"><span>${esc(t("steals"))}</span>
@@ -208,13 +248,15 @@ class AnRound extends View {
         const chips = hand.typed !== null
           ? `<span class="typed">✎ ${signed(hand.typed)}</span>`
           : hand.cards.map((k) => `<span class="chip">${esc(cardLabel(k))}</span>`).join("");
-        return `<li class="hand-row" data-seat="${s}" style="--seat:${seatColor(s)}"
-            aria-selected="${s === active}">
+        return `<li class="hand-row${missing.includes(s) ? " missing" : ""}" data-seat="${s}"
+            style="--seat:${seatColor(s)}" aria-selected="${s === active}">
             <button class="name" data-action="seat" data-seat="${s}">${esc(name)}</button>
             <span class="cards" data-action="seat" data-seat="${s}">${chips}</span>
             ${steals}<span class="sum" data-score="${s}">${signed(scores[s])}</span></li>`;
       }).join("");
-      handsHtml = `<h3>${esc(t("hands"))}</h3><ol class="hands">${rows}</ol>`;
+      const missingNote = missing.length ? `<p class="missing-hands" role="alert">${esc(t("hands_missing", {
+        names: missing.map((s) => game.players[s]).join(", ") }))}</p>` : "";
+      handsHtml = `<h3>${esc(t("hands"))}</h3>${missingNote}<ol class="hands">${rows}</ol>`;
       const activeName = active === null ? "" : game.players[active];
       const keys = data.cards.map((k) => `
         <button class="key${k === "JK" ? " joker" : ""}" data-action="card" data-card="${k}"
@@ -242,16 +284,16 @@ class AnRound extends View {
           <span class="dealer">${icon("card")}${esc(t("deals", { name: dealer }))}</span></div>
         <h2 class="contract">${esc(capitalize(contractWords(code, lang, data.contracts)))}
           <small>${esc(code)}</small></h2>
-        ${atOnce ? `<span class="badge">${esc(t("at_once"))}</span>` : ""}
+        ${oneTurn ? `<span class="badge">${esc(t("at_once"))}</span>` : ""}
       </header>
       ${outHtml}
       ${points ? "" : `<p class="hint">${esc(t("rounds_mode_hint"))}</p>`}
       ${handsHtml}
       <div class="sticky-actions">
         ${keypad}
-        <button class="primary big" data-action="close" ${round.out === null ? "aria-disabled=\"true\"" : ""}>
+        <button class="primary big" data-action="close" ${decided(round) ? "" : "aria-disabled=\"true\""}>
           ${esc(round.closed ? t("save_round") : t("close_round"))} ✓</button>
-        ${round.out === null ? `<p class="hint tiny">${esc(t("pick_out_first"))}</p>` : ""}
+        ${decided(round) ? "" : `<p class="hint tiny">${esc(t("pick_out_first"))}</p>`}
       </div>
       <dialog class="total">
         <form method="dialog">

@@ -98,11 +98,18 @@ class AnSetup extends View {
         this.querySelector(`[data-player="${d.players.length - 1}"]`)?.focus();
         return;
       case "remove-player":
-        if (d.players.length > 2) d.players.splice(i, 1);
+        if (d.players.length <= 2) break;
+        d.players.splice(i, 1);
+        // The chosen dealer keeps dealing; if they left, the next player in the ring deals.
+        if (i < d.firstDealer) d.firstDealer -= 1;
         if (d.firstDealer >= d.players.length) d.firstDealer = 0;
         break;
       case "player-up":
-        if (i > 0) swap(d.players, i, i - 1);
+        if (i > 0) {
+          swap(d.players, i, i - 1);
+          if (d.firstDealer === i) d.firstDealer = i - 1;
+          else if (d.firstDealer === i - 1) d.firstDealer = i;
+        }
         break;
       case "round-up":
         if (i > 0) { swap(d.rules.rounds, i, i - 1); swap(d.rules.at_once, i, i - 1); }
@@ -216,6 +223,9 @@ class AnSetup extends View {
             <label class="num ${r.wild_two ? "" : "hidden"}">${esc(t("two"))}<input type="number" inputmode="numeric"
               min="0" max="1000" data-value="2" value="${r.values["2"]}"></label>
           </div>
+          <label class="num">${esc(t("out_score"))}
+            <input type="number" inputmode="numeric" min="-1000" max="1000" data-field="out_score"
+              value="${r.out_score}"></label>
           <label class="check"><input type="checkbox" name="de_una" ${r.de_una ? "checked" : ""}>
             ${esc(t("de_una_opt"))}</label>
           <label class="num sub ${r.de_una ? "" : "hidden"}">${esc(t("de_una_hint", { v: "" }))}

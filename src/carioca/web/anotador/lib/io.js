@@ -2,7 +2,8 @@
 // CSV is one line per round for a spreadsheet, and reads back the players and the scores.
 
 import {
-  FORMAT, contractOf, dealerOf, emptyRound, normalize, plannedRounds, roundScores, totals,
+  FORMAT, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds, roundScores,
+  totals,
 } from "./score.js";
 
 const CSV_HEAD = ["round", "contract", "dealer", "out", "de_una"];
@@ -29,7 +30,7 @@ export function toCsv(game) {
     lines.push([
       ...head,
       round.out === null || round.out === undefined ? "" : game.players[round.out],
-      round.deUna ? 1 : 0,
+      instantOut(game, round) ? 1 : 0,
       ...roundScores(game, round),
     ]);
   }
@@ -74,6 +75,45 @@ function fail(key, values = {}) {
   throw err;
 }
 
+// The bounds of the page's own fields: a card is worth 0 to 1000, a typed hand -1000 to 5000.
+const BOUNDS = {
+  values: [0, 1000], out_score: [-1000, 1000], instant_out_score: [-1000, 1000],
+  steal_points: [0, 1000], typed: [-1000, 5000], steals: [0, 99], extra_rounds_cap: [0, 10],
+};
+const CHOICES = { scoring: ["points", "rounds"], tie_break: ["share", "most_outs", "extra_round"] };
+
+/** A whole number within the bounds of ``field``, or a refusal that names the field. */
+function whole(value, field) {
+  const [lo, hi] = BOUNDS[field];
+  if (!Number.isInteger(value) || value < lo || value > hi) {
+    fail("io_bad_value", { field, value: JSON.stringify(value), lo, hi });
+  }
+  return value;
+}
+
+/** The rules of an imported game: the defaults, with every field the file gives checked. */
+function checkRules(given, defaults) {
+  const rules = { ...defaults, ...given, values: { ...defaults.values } };
+  for (const [key, v] of Object.entries(given.values ?? {})) {
+    if (key in defaults.values) rules.values[key] = whole(v, "values");
+  }
+  for (const field of ["out_score", "instant_out_score", "steal_points"]) {
+    if (field in given) whole(given[field], field);
+  }
+  if (given.extra_rounds_cap !== undefined && given.extra_rounds_cap !== null) {
+    whole(given.extra_rounds_cap, "extra_rounds_cap");
+  }
+  for (const [field, allowed] of Object.entries(CHOICES)) {
+    if (!allowed.includes(rules[field])) {
+      fail("io_bad_value", { field, value: JSON.stringify(rules[field]), lo: allowed[0], hi: allowed.at(-1) });
+    }
+  }
+  if (!given.rounds.every((c) => typeof c === "string" && c.trim())) fail("io_rules_no_rounds");
+  rules.at_once = given.rounds.map((_, i) => Boolean((given.at_once || [])[i]));
+  for (const flag of ["de_una", "steals", "wild_two"]) rules[flag] = Boolean(rules[flag]);
+  return rules;
+}
+
 function checkGame(doc, defaults) {
   if (!doc || typeof doc !== "object") fail("io_not_a_game");
   if (doc.format !== FORMAT) fail("io_format", { format: FORMAT });
@@ -85,20 +125,22 @@ function checkGame(doc, defaults) {
     fail("io_rules_no_rounds");
   }
   const n = players.length;
-  const rules = { ...defaults, ...doc.rules, values: { ...defaults.values, ...doc.rules.values } };
+  const rules = checkRules(doc.rules, defaults);
   const rounds = (Array.isArray(doc.rounds) ? doc.rounds : []).map((r) => {
     const round = emptyRound(n);
     round.closed = Boolean(r.closed);
     round.out = Number.isInteger(r.out) && r.out >= 0 && r.out < n ? r.out : null;
     round.deUna = Boolean(r.deUna);
-    if (typeof r.outScore === "number") round.outScore = r.outScore;
+    round.nobody = Boolean(r.nobody) && round.out === null;
+    if (r.outScore !== undefined) round.outScore = whole(r.outScore, "typed");
     for (let s = 0; s < n; s += 1) {
       const h = (r.hands || [])[s] || {};
       round.hands[s] = {
         cards: Array.isArray(h.cards) ? h.cards.filter((k) => k in rules.values) : [],
-        typed: Number.isFinite(h.typed) ? h.typed : null,
+        typed: h.typed === null || h.typed === undefined ? null : whole(h.typed, "typed"),
       };
-      round.steals[s] = Number.isInteger((r.steals || [])[s]) ? r.steals[s] : 0;
+      const stolen = (r.steals || [])[s];
+      round.steals[s] = stolen === undefined ? 0 : whole(stolen, "steals");
     }
     return round;
   });
@@ -120,6 +162,9 @@ function fromCsv(text, defaults) {
   if (head < 0) fail("io_no_header");
   const players = rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean);
   if (players.length < 2 || players.length > 8) fail("io_players");
+  // The out column names the player who went out, so two players may not share a name.
+  const twice = players.find((p, i) => players.indexOf(p) !== i);
+  if (twice !== undefined) fail("io_same_name", { name: twice });
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
   if (!all.length) fail("io_no_rounds");
@@ -131,7 +176,7 @@ function fromCsv(text, defaults) {
   const scores = body.map((r) => cellsOf(r).map((c) => {
     const v = Number(String(c).trim());
     if (!Number.isFinite(v)) fail("io_not_number", { value: c });
-    return v;
+    return whole(v, "typed");
   }));
   const outSeats = body.map((r) => {
     const name = (r[3] || "").trim();
@@ -154,6 +199,7 @@ function fromCsv(text, defaults) {
     const round = emptyRound(n);
     round.closed = true;
     round.out = outSeats[i];
+    round.nobody = round.out === null;
     round.deUna = (r[4] || "").trim() === "1";
     scores[i].forEach((v, s) => {
       if (s === round.out) round.outScore = v;

@@ -1,6 +1,7 @@
 // The arithmetic of the sheet: round scores, running totals, who deals, when the game is over
 // and who won. It follows the engine (carioca/engine.py, rulings 22-24 of docs/rulings.md):
-// the player who went out scores out_score (instant_out_score when "de una" counts), everyone
+// the player who went out scores out_score (instant_out_score when "de una" counts: chosen, or
+// in a round gone out in one turn), everyone
 // else the value of every card left in hand, steal points on top; by rounds, a mark for going
 // out. The lowest total wins (the most marks by rounds); a tie is shared, broken by most
 // times out and then by the latest round won, or settled by extra rounds with the last contract.
@@ -27,7 +28,37 @@ export function handValue(rules, hand) {
   return sum;
 }
 
-/** Every seat's score for one round (complete or not). */
+/** Whether a hand still has to be entered: nothing tapped and no total typed. */
+export function handMissing(hand) {
+  return !hand || ((hand.typed === null || hand.typed === undefined) && hand.cards.length === 0);
+}
+
+/** The seats whose hands a points round still needs before it can be scored: everyone but
+ * the player who went out (a player who did not go out holds at least one card). */
+export function missingHands(game, round) {
+  if (game.rules.scoring !== "points") return [];
+  return game.players.map((_, s) => s)
+    .filter((s) => s !== round.out && handMissing(round.hands[s]));
+}
+
+/** Whether round index i is one that must be gone out in one turn (extra rounds repeat the
+ * last contract). */
+export function atOnce(game, i) {
+  const list = game.rules.at_once || [];
+  return Boolean(list[Math.min(i, game.rules.rounds.length - 1)]);
+}
+
+/** Whether the out of this round scores as "de una": chosen at the table, or any out of a
+ * round gone out in one turn, which is always laid down and gone out in one play (ruling 15). */
+export function instantOut(game, round) {
+  if (!game.rules.de_una || round.out === null || round.out === undefined) return false;
+  if (round.deUna) return true;
+  const i = game.rounds.indexOf(round);
+  return i >= 0 && atOnce(game, i);
+}
+
+/** Every seat's score for one round (complete or not). A round where nobody went out
+ * (``nobody``: the cards ran out) scores every hand. */
 export function roundScores(game, round) {
   const rules = game.rules;
   return game.players.map((_, seat) => {
@@ -35,7 +66,7 @@ export function roundScores(game, round) {
     let score;
     if (round.out === seat) {
       if (typeof round.outScore === "number") score = round.outScore;
-      else score = round.deUna && rules.de_una ? rules.instant_out_score : rules.out_score;
+      else score = instantOut(game, round) ? rules.instant_out_score : rules.out_score;
     } else {
       score = handValue(rules, round.hands[seat]);
     }

@@ -1,6 +1,8 @@
 // Everything is kept on the device, in localStorage, and written at once on every tap: a
 // reload, a closed browser or a dead battery lose nothing. One key per game (so a tap writes
 // only the game in play), an index of the games, the id of the game in play, and the screen.
+// Each tab also keeps the id of its own game (sessionStorage), so two tabs can keep two games,
+// and a tab that sees another change its game reads it again before the next tap.
 
 import { normalize, newGame, FORMAT } from "./score.js";
 
@@ -11,15 +13,41 @@ const UI = PREFIX + "ui";
 const gameKey = (id) => PREFIX + "game." + id;
 
 export class Store extends EventTarget {
-  constructor(storage = globalThis.localStorage) {
+  constructor(storage = globalThis.localStorage, session = globalThis.sessionStorage) {
     super();
     this.storage = storage;
+    this.session = session;
     this.saveFailed = false;
     this.ui = { view: "round", seat: null, editing: null, setup: null, ...this._read(UI, {}) };
     this.game = null;
-    const id = this._read(CURRENT, null);
+    const id = this._tabGame() ?? this._read(CURRENT, null);
     if (id) this.game = this._read(gameKey(id), null);
     if (this.game) normalize(this.game);
+    globalThis.addEventListener?.("storage", (event) => this._elsewhere(event));
+  }
+
+  /** The game this tab had open before a reload (null in a new tab). */
+  _tabGame() {
+    try { return this.session?.getItem(CURRENT) ?? null; } catch (_) { return null; }
+  }
+
+  _setCurrent(id) {
+    this._write(CURRENT, id);
+    try {
+      if (id === null) this.session?.removeItem(CURRENT);
+      else this.session?.setItem(CURRENT, id);
+    } catch (_) { /* a tab without sessionStorage follows the shared key */ }
+  }
+
+  /** Another tab saved the game shown here: take its version, so that no round is lost. */
+  _elsewhere(event) {
+    if (!this.game || event.key !== gameKey(this.game.id) || event.newValue === null) return;
+    try {
+      this.game = normalize(JSON.parse(event.newValue));
+    } catch (_) {
+      return;
+    }
+    this._changed();
   }
 
   _read(key, fallback) {
@@ -99,7 +127,7 @@ export class Store extends EventTarget {
     normalize(game);
     this.game = game;
     this._saveGame(game);
-    this._write(CURRENT, game.id);
+    this._setCurrent(game.id);
     this.ui = { ...this.ui, view, seat: null, editing: null };
     this._write(UI, this.ui);
     this._changed();
@@ -116,6 +144,7 @@ export class Store extends EventTarget {
     if (this.game && this.game.id === id) {
       this.game = null;
       try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
+      this._setCurrent(null);
     }
     this._changed();
   }
@@ -124,6 +153,7 @@ export class Store extends EventTarget {
   leave(setup = null) {
     this.game = null;
     try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
+    this._setCurrent(null);
     this.ui = { ...this.ui, view: "setup", seat: null, editing: null, setup };
     this._write(UI, this.ui);
     this._changed();
