@@ -804,6 +804,12 @@ def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: 
     assert "Caro deals" in page.inner_text("an-round .round-head")
     enter_round(page, Hand(1, {0: ["5H"], 2: ["KS"]}))
     assert shown_totals(page, 3) == [5, -10, 10]  # Caro, Beto (out: -10 here), Dani
+    # A name typed wrong at the start is put right on the sheet, without a new game.
+    page.click('nav.tabs [data-view="sheet"]')
+    page.once("dialog", lambda dialog: dialog.accept("  Carolina  "))
+    page.click('an-sheet [data-action=rename][data-seat="0"]')
+    assert page.inner_text('an-totals [data-seat="0"] .n') == "Carolina"
+    assert shown_totals(page, 3) == [5, -10, 10]
     # Files that are not games say why, and change nothing.
     bad_values = anotador_doc(NAMES[:2], anotador_rules("chile", values={"A": "20"}), [])
     bad_steals = anotador_doc(NAMES[:2], anotador_rules("chile", steals=True),

@@ -568,3 +568,154 @@ def test_play_command_errors(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ar
     no_traceback(result)
     assert message in result.stderr
     assert not list(tmp_path.iterdir())  # no game, nothing saved
+
+
+# --------------------------------------------------------------------------- from the CLI audit
+
+def test_a_record_cannot_drive_the_terminal(tmp_path: Path, record: dict[str, Any]) -> None:
+    """A shared record's player names reach the terminal with their control characters shown
+    as codes: no escape sequence clears the screen or retitles the window."""
+    doc = copy.deepcopy(record)
+    doc["players"][0] = "Ana\x1b[2J\x1b]0;PWN\x07\u202e"
+    path = write(tmp_path, doc)
+    result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
+    no_traceback(result)
+    assert "\x1b" not in result.output and "\x07" not in result.output
+    assert "\u202e" not in result.output
+    assert "Ana\\x1b[2J" in result.output.replace("\n", "")
+    # the same in an error line, which names the players too
+    doc["rounds"][0]["actions"][0]["p"] = (doc["rounds"][0]["actions"][0]["p"] + 1) % 2
+    result = runner.invoke(app, ["replay", str(write(tmp_path, doc, "bad.json"))])
+    assert result.exit_code == 2 and "\x1b" not in result.output
+
+
+def test_a_buy_is_answered_only_by_yes_or_no(tmp_path: Path) -> None:
+    con, out = console()
+    asked: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        if prompt.startswith("¿Compras"):
+            asked.append(prompt)
+            if len(asked) > 3:
+                raise EOFError
+            return ["sii", "hint", "n"][len(asked) - 1]
+        return "1"
+
+    play_game(con, read_line, "chile", 3, seed=2, save=tmp_path / "g.json",
+              options={"buying": "penalty_card"})
+    text = out.getvalue()
+    assert len(asked) == 4  # a typo and a hint ask again; "n" declines; EOF at the next one
+    assert "Responde s (sí, la compro) o n (no)" in text
+    assert "Pista:" in text
+    assert "• Compras " not in text
+
+
+def test_play_never_overwrites_and_saves_somewhere(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    kept = tmp_path / "keep.json"
+    kept.write_text("a finished game", encoding="utf-8")
+    result = runner.invoke(app, ["play", "--save", str(kept)], input="quit\n")
+    assert result.exit_code == 2 and "ya existe" in result.stderr
+    assert kept.read_text(encoding="utf-8") == "a finished game"
+    # A place that cannot take the record (its folder is a file): the games folder does.
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    con, out = console()
+    game = play_game(con, Script(["1", "quit"]), "chile", 2, seed=9, save=blocked / "g.json")
+    saved = list((tmp_path / "data" / "carioca" / "games").glob("carioca-*-9.json"))
+    assert len(saved) == 1
+    assert "la partida quedó en" in out.getvalue().replace("\n", "")
+    assert_replays(saved[0], game)
+
+
+def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
+    save = tmp_path / "g.json"
+    con, _ = console()
+    first = play_game(con, Script(["1"] * 12 + ["quit"]), "chico", 2, seed=5, name="Ana",
+                      save=save)
+    assert not first.is_over
+    before = sum(len(r["actions"]) for r in load(save.read_text("utf-8"))["rounds"])
+    result = runner.invoke(app, ["play", "--resume", str(save), "--lang", "en"],
+                           input="1\n1\n1\n1\nquit\n")
+    no_traceback(result)
+    assert result.exit_code == 0, result.output
+    assert f"Going on with the game in {save}" in result.stdout.replace("\n", "")
+    doc = load(save.read_text("utf-8"))
+    assert doc["players"][0] == "Ana"
+    assert sum(len(r["actions"]) for r in doc["rounds"]) > before
+    assert replay(doc).error is None
+    # to the end, then a finished game has nothing to go on with
+    con, _ = console()
+    whole = play_game(con, Script([]), "chico", 2, seed=5, save=tmp_path / "w.json",
+                      options={"rounds": [1]})
+    assert whole.is_over
+    result = runner.invoke(app, ["play", "--resume", str(tmp_path / "w.json")])
+    assert result.exit_code == 2 and "ya terminó" in result.stderr
+    result = runner.invoke(app, ["play", "--resume", str(write(tmp_path, "{", "junk.json"))])
+    assert result.exit_code == 2 and "no se puede seguir" in result.stderr
+    no_traceback(result)
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["tournament", "--bots", "nope"], "unknown bot"),
+    (["tournament", "--bots", "search@0"], "search@N"),
+    (["tournament", "--bots", "search@99999999999999999999,greedy"], "100,000"),
+    (["tournament", "--bots", "greedy,random", "--players", "0"], "--players"),
+])
+def test_tournament_refuses_bad_lineups_at_once(args: list[str], message: str) -> None:
+    result = runner.invoke(app, [*args, "--games", "2", "--no-progress"])
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert message in result.stderr.replace("\n", ""), result.stderr
+
+
+def test_simulate_checks_its_folder_before_the_games(tmp_path: Path) -> None:
+    blocked = tmp_path / "a-file"
+    blocked.write_text("", encoding="utf-8")
+    result = runner.invoke(app, ["simulate", "--games", "1", "--workers", "1", "--out",
+                                 str(blocked / "out"), "--no-progress"])
+    no_traceback(result)
+    assert result.exit_code == 2 and "cannot write to" in result.stderr
+    assert "Turns" not in result.stdout  # refused before any game was played
+
+
+def test_spanish_says_why_a_meld_is_not_one() -> None:
+    """Every reason the engine gives for a meld that is not one, or a card that does not fit,
+    has Spanish words in `carioca play --lang es` (tried on 3,000 random hands of cards)."""
+    import random as _random
+
+    from carioca.cards import ALL_CARDS, Card
+    from carioca.cli import explain, meld_reason_es
+    from carioca.errors import IllegalAction
+    from carioca.melds import MeldError, read_meld
+
+    rng = _random.Random(7)
+    seen: set[str] = set()
+    for preset in ("chile", "chile-10", "online", "dos-libres"):
+        rules = RuleSet.preset(preset)
+        for _ in range(750):
+            kind = rng.choice(["trio", "escala", "escala", "sucia", "real"])
+            if kind in ("sucia", "real") and preset != "chile-10":
+                kind = "escala"
+            cards = rng.sample(list(ALL_CARDS), rng.randint(1, 6))
+            try:
+                meld = read_meld(cards, kind, rules, exact=preset == "online")
+            except MeldError as exc:
+                seen.add(str(exc))
+                continue
+            extra = rng.choice(list(ALL_CARDS))
+            try:
+                meld.grown(extra, rng.choice(["low", "high", None]), rules)
+            except MeldError as exc:
+                seen.add(str(exc))
+    assert len(seen) >= 40
+    english = [r for r in seen if meld_reason_es(r) == r]
+    assert not english, english
+    wrapped = IllegalAction("not_the_contract", "that is not the contract (two tríos): "
+                                                "a trío needs 3 cards, not 2")
+    assert explain(wrapped, "es") == "eso no es el contrato: un trío necesita 3 cartas, no 2"
+    misfit = IllegalAction("does_not_fit", "7H cannot go on meld 0: 7H is not a Q: it does not "
+                                           "fit the trío")
+    assert explain(misfit, "es") == "7H no va en el juego 0: 7H no es un Q: no va en el trío"
+    assert Card.parse("7H")  # the cards above are real cards

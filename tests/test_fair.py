@@ -106,3 +106,27 @@ def test_the_commitment_is_salted_and_checks_out_at_the_end_of_the_round() -> No
     assert revealed[0]["seed"] == seed and len(revealed[0]["salt"]) == 32
     salted = f"{revealed[0]['salt']}:{seed}".encode()
     assert hashlib.sha256(salted).hexdigest() == shown["seed_hash"]
+
+
+def test_a_changed_seed_is_reported_as_a_seed_that_does_not_match(tmp_path: object) -> None:
+    """--check-seeds answers the question even when the changed seed also stops the replay
+    (the seed orders the reshuffles too): that round's seed does not match."""
+    import json
+    from pathlib import Path
+
+    from typer.testing import CliRunner
+
+    from carioca.cli import app
+
+    game = Game.new(RuleSet.preset("chico"), ["Ana", "Beto"], seed=21)
+    rng = random.Random(21)
+    while len(game.results) < 2:
+        game.apply(rng.choice(list(game.legal_actions(game.seat_to_act))))  # type: ignore[arg-type]
+    doc = to_record(game)
+    doc["rounds"][0]["seed"] += 1
+    path = Path(str(tmp_path)) / "changed.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+    assert said.exit_code == 2
+    out = json.loads(said.output)
+    assert out["seeds"][0] == {"round": 1, "seed": doc["rounds"][0]["seed"], "matches": False}

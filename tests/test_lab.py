@@ -36,6 +36,19 @@ def _square(x: int) -> int:
     return x * x
 
 
+def _logged(task: tuple[str, int]) -> int:
+    """A task that writes down that it ran; the first one fails."""
+    import time
+
+    log, x = task
+    if x == 0:
+        raise KeyError("the first task fails")
+    time.sleep(0.05)
+    with open(log, "a", encoding="utf-8") as out:
+        out.write(f"{x}\n")
+    return x
+
+
 # --------------------------------------------------------------------------- tournaments
 
 def test_every_bot_plays_every_seat_on_the_same_deals() -> None:
@@ -124,6 +137,17 @@ def test_run_tasks_keeps_the_order_on_every_backend() -> None:
     assert run_tasks(_square, tasks, workers=2, progress=done.append) == want
     assert sum(done) == 37
     assert run_tasks(_square, [], workers=2) == []
+
+
+def test_a_failed_or_interrupted_run_drops_the_work_not_started(tmp_path: Path) -> None:
+    """Ctrl-C (or a failing game) ends a run on local processes at once: the batches not
+    started are dropped instead of played out before the error is seen."""
+    log = tmp_path / "ran.txt"
+    tasks = [(str(log), x) for x in range(80)]
+    with pytest.raises(KeyError):
+        run_tasks(_logged, tasks, workers=2)
+    ran = log.read_text(encoding="utf-8").split() if log.exists() else []
+    assert len(ran) < 40, len(ran)  # of the 79 that would have run to the end
 
 
 def test_same_results_in_process_and_on_local_processes() -> None:

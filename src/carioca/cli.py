@@ -19,6 +19,8 @@ import os
 import random
 import re
 import sys
+import tempfile
+import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
@@ -40,7 +42,7 @@ from .errors import IllegalAction, RecordError
 from .melds import Meld
 from .rules import RulesError, RuleSet, parse_option_texts
 
-__all__ = ["app", "main", "play_game", "parse_set_options", "sheet_table"]
+__all__ = ["app", "main", "play_game", "parse_set_options", "printable", "sheet_table"]
 
 EXIT_ERROR = 2
 
@@ -124,6 +126,13 @@ _UI: dict[str, dict[str, str]] = {
         "game_over": "Fin del juego",
         "continue": "Enter para seguir (quit para salir) > ",
         "buy_q": "¿Compras {card} del pozo? Tu mano: {hand} (s/n) > ",
+        "buy_help": "Responde s (sí, la compro) o n (no); hint da una pista, quit sale.",
+        "no": "n no",
+        "save_exists": "{path} ya existe: elige otro nombre (o bórralo primero)",
+        "saved_elsewhere": "No se pudo guardar en {path} ({msg}); la partida quedó en {other}",
+        "resume_bad": "no se puede seguir la partida de {file}: {msg}",
+        "resume_over": "la partida de {file} ya terminó: no hay nada que seguir",
+        "resumed": "Sigue la partida de {file}: ronda {n}.",
         "saved": "Partida guardada en {path}",
         "save_failed": "No se pudo guardar la partida en {path}: {msg}",
         "undone": "Deshecho: {action}",
@@ -236,6 +245,13 @@ _UI: dict[str, dict[str, str]] = {
         "game_over": "Game over",
         "continue": "Enter to go on (quit to stop) > ",
         "buy_q": "Buy {card} from the pozo? Your hand: {hand} (y/n) > ",
+        "buy_help": "Answer y (yes, buy it) or n (no); hint gives a hint, quit stops.",
+        "no": "n no",
+        "save_exists": "{path} already exists: choose another name (or remove it first)",
+        "saved_elsewhere": "Could not save to {path} ({msg}); the game was saved to {other}",
+        "resume_bad": "cannot go on with the game in {file}: {msg}",
+        "resume_over": "the game in {file} is over: there is nothing to go on with",
+        "resumed": "Going on with the game in {file}: round {n}.",
         "saved": "Game saved to {path}",
         "save_failed": "Could not save the game to {path}: {msg}",
         "undone": "Undone: {action}",
@@ -302,7 +318,97 @@ _ILLEGAL_ES: dict[str, str] = {
     "swap_off": "estas reglas no permiten cambiar un comodín",
     "undo_off": "estas reglas no permiten deshacer",
     "cannot_go_out": "no puedes irte antes de bajar todo el contrato",
+    "not_your_turn": "no es tu turno",
+    "round_over": "la ronda terminó; la siguiente todavía no se reparte",
+    "game_over": "el juego terminó",
 }
+
+# The engine's reasons a buy is refused, in Spanish (``cannot_buy``), by their English words.
+_BUY_ES = (
+    ("do not allow buying", "estas reglas no permiten comprar del pozo"),
+    ("no need to buy", "es tu turno: toma la carta del pozo robándola, no hace falta comprarla"),
+    ("only after a discard", "solo se compra después de que alguien bota y antes de que el "
+                             "siguiente robe"),
+    ("just discarded", "no puedes comprar la carta que acabas de botar"),
+    ("the pozo is empty", "el pozo está vacío"),
+    ("the most the rules allow", "ya compraste todas las veces que las reglas permiten en "
+                                 "esta ronda"),
+)
+
+
+# Why a meld is not one (carioca.melds), in Spanish: the engine's English, pattern by pattern.
+_MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(pattern), words) for pattern, words in (
+        (r"^an? (trío|escala(?: \w+)?) needs (\d+) cards, not (\d+)$",
+         lambda m: f"{'un' if m[1] == 'trío' else 'una'} {m[1]} necesita {m[2]} cartas, no {m[3]}"),
+        (r"^an? (trío|escala(?: \w+)?) is laid down with exactly (\d+) cards, not (\d+)$",
+         lambda m: f"{'un' if m[1] == 'trío' else 'una'} {m[1]} se baja con {m[2]} cartas "
+                   f"justas, no {m[3]}"),
+        (r"^a trío is cards of one rank, not (.*)$",
+         lambda m: f"un trío es de cartas de un mismo número, no {m[1]}"),
+        (r"^a trío needs cards$", lambda m: "un trío necesita cartas"),
+        (r"^every meld needs at least one natural card$",
+         lambda m: "todo juego necesita al menos una carta que no sea comodín"),
+        (r"^an escala is cards of one suit$", lambda m: "una escala es de una sola pinta"),
+        (r"^an escala has at most thirteen cards.*$",
+         lambda m: "una escala tiene a lo más trece cartas: ningún número se repite"),
+        (r"^no rank may appear twice in an escala$",
+         lambda m: "en una escala ningún número se repite"),
+        (r"^K-A-2 does not turn the corner.*$",
+         lambda m: "K-A-2 no da la vuelta: el as va abajo (A-2-3) o arriba (Q-K-A)"),
+        (r"^the cards of an escala follow each other in order, low to high$",
+         lambda m: "las cartas de una escala van seguidas, de menor a mayor"),
+        (r"^an escala (\w+) is the thirteen cards from the ace to the king.*$",
+         lambda m: f"una escala {m[1]} son las trece cartas del as al rey, en orden"),
+        (r"^this meld may hold no wild card$", lambda m: "este juego no admite comodines"),
+        (r"^a meld may hold only one wild card.*$",
+         lambda m: "un juego admite un solo comodín"),
+        (r"^a meld may hold at most (\d+) wild cards$",
+         lambda m: f"un juego admite a lo más {m[1]} comodines"),
+        (r"^the (\w+) runs from the ace to the king; nothing can be added$",
+         lambda m: f"la escala {m[1]} va del as al rey: no se le puede agregar nada"),
+        (r"^(\S+) is not an? (\S+): it does not fit the trío$",
+         lambda m: f"{m[1]} no es un {m[2]}: no va en el trío"),
+        (r"^(\S+) does not fit the (low|high) end of the escala \(it needs (\S+)\)$",
+         lambda m: f"{m[1]} no va en el extremo {'de abajo' if m[2] == 'low' else 'de arriba'} "
+                   f"de la escala (ahí va {m[3]})"),
+        (r"^the escala already has all thirteen ranks$",
+         lambda m: "la escala ya tiene los trece números"),
+        (r"^the escala already starts at the ace; it cannot go lower$",
+         lambda m: "la escala ya empieza en el as: no puede bajar más"),
+        (r"^the escala already ends at the ace; it cannot go higher$",
+         lambda m: "la escala ya termina en el as: no puede subir más"),
+    ))
+
+
+def meld_reason_es(reason: str) -> str:
+    """A meld's reason in Spanish where it has a fixed shape (else as the engine says it).
+
+    >>> meld_reason_es("a trío is cards of one rank, not 7, 8")
+    'un trío es de cartas de un mismo número, no 7, 8'
+    """
+    for pattern, words in _MELD_ES:
+        found = pattern.match(reason)
+        if found:
+            return words(found)
+    return reason
+
+
+# The engine's messages that carry cards or numbers, in Spanish: (code, English, Spanish).
+_ILLEGAL_PATTERNS_ES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+    # The contract is on the screen in Spanish; the engine names it in English.
+    ("not_the_contract", re.compile(r"^that is not the contract \((.*?)\): (.*)$"),
+     lambda m: f"eso no es el contrato: {meld_reason_es(m[2])}"),
+    ("does_not_fit", re.compile(r"^(\S+) cannot go on meld (\d+): (.*)$"),
+     lambda m: f"{m[1]} no va en el juego {m[2]}: {meld_reason_es(m[3])}"),
+    ("cannot_relocate", re.compile(r"^the wild card cannot move to that end: (.*)$"),
+     lambda m: f"el comodín no puede ir a ese extremo: {meld_reason_es(m[1])}"),
+    ("card_not_in_hand", re.compile(r"has no (\S+)"), lambda m: f"no tienes {m[1]}"),
+    ("no_such_meld", re.compile(r"no meld (\d+) on the table \((\d+) melds"),
+     lambda m: f"no hay un juego {m[1]} en la mesa (hay {m[2]}, numerados desde 0)"),
+    ("no_wild_for_card", re.compile(r"meld (\d+) stands for (\S+)"),
+     lambda m: f"ningún comodín del juego {m[1]} está en lugar de {m[2]}"),
+)
 
 
 def explain(exc: IllegalAction, lang: str) -> str:
@@ -312,20 +418,17 @@ def explain(exc: IllegalAction, lang: str) -> str:
         return exc.message
     if exc.code in _ILLEGAL_ES:
         return _ILLEGAL_ES[exc.code]
+    if exc.code == "cannot_buy":
+        return next((es for en, es in _BUY_ES if en in exc.message), exc.message)
     if exc.code in ("cannot_agregar", "cannot_swap"):
         if "before" in exc.message:
             return "primero tienes que bajar todo el contrato"
-        return "no puedes agregar en el turno en que te bajas; desde el próximo turno sí"
-    found = re.search(r"has no (\S+)", exc.message)
-    if exc.code == "card_not_in_hand" and found:
-        return f"no tienes {found.group(1)}"
-    found = re.search(r"no meld (\d+) on the table \((\d+) melds", exc.message)
-    if exc.code == "no_such_meld" and found:
-        return (f"no hay un juego {found.group(1)} en la mesa (hay {found.group(2)}, "
-                "numerados desde 0)")
-    found = re.search(r"meld (\d+) stands for (\S+)", exc.message)
-    if exc.code == "no_wild_for_card" and found:
-        return f"ningún comodín del juego {found.group(1)} está en lugar de {found.group(2)}"
+        what = "agregar" if exc.code == "cannot_agregar" else "cambiar un comodín"
+        return f"no puedes {what} en el turno en que te bajas; desde el próximo turno sí"
+    for code, pattern, words in _ILLEGAL_PATTERNS_ES:
+        found = pattern.search(exc.message)
+        if exc.code == code and found:
+            return words(found)
     return exc.message
 
 
@@ -388,7 +491,28 @@ def meld_text(meld: Meld) -> Text:
     return out
 
 
+_BIDI_CONTROLS = frozenset("\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def printable(text: str) -> str:
+    r"""Text from a record or a person, as it may reach a terminal: a control character is
+    shown as its code, so a shared record's player name cannot clear the screen, retitle the
+    window or reorder the line (escape sequences, bidi overrides). Emoji and accents stay.
+
+    >>> print(printable("Ana\x1b[2J"), printable("Ñandú 🃏"))
+    Ana\x1b[2J Ñandú 🃏
+    """
+    return "".join(_shown(c) for c in text)
+
+
+def _shown(c: str) -> str:
+    if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS:
+        return c
+    return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
+
+
 def _names(names: Sequence[str], lang: str) -> str:
+    names = [printable(n) for n in names]
     if len(names) <= 1:
         return "".join(names)
     joiner = " y " if lang == "es" else " and "
@@ -419,7 +543,8 @@ def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
     table.add_column(_t(lang, "col_out"))
     for seat, name in enumerate(sheet.players):
         style = "bold" if view is not None and seat == view.seat else None
-        table.add_column(Text(name), justify="right", header_style=style)  # a name, not markup
+        table.add_column(Text(printable(name)), justify="right",  # a name, not markup
+                         header_style=style)
     if view is not None:
         table.add_row("", _t(lang, "row_cards"), "", *[str(k) for k in view.hand_counts])
         table.add_row("", _t(lang, "row_down"), "", *["✓" if d else "·" for d in view.down],
@@ -432,7 +557,7 @@ def sheet_table(game: Game, lang: str = "es", *, words: bool = True,
             table.add_row(str(number), contract, _t(lang, "in_play"), *["—"] * game.n,
                           style="dim")
             continue
-        out = Text(sheet.players[row.went_out]) if row.went_out is not None \
+        out = Text(printable(sheet.players[row.went_out])) if row.went_out is not None \
             else _t(lang, "nobody")
         table.add_row(str(number), contract, out, *[str(s) for s in row.scores])
     if not compact:
@@ -499,6 +624,11 @@ class _Session:
     def ask(self, prompt: str) -> str:
         return self.read_line(prompt).strip()
 
+    def name(self, seat: int) -> str:
+        """A player's name as the terminal may show it (a resumed record's names are
+        anybody's)."""
+        return printable(self.game.players[seat])
+
     def sorted_hand(self, cards: Sequence[Card]) -> list[Card]:
         return sort_by_suit(cards) if self.sort == "suit" else sort_by_rank(cards)
 
@@ -537,7 +667,7 @@ class _Session:
         also learns the card drawn from the mazo (or given as the penalty for buying)."""
         game = self.game
         mine = action.seat == 0
-        values: dict[str, Any] = {"name": game.players[action.seat], "card": top}
+        values: dict[str, Any] = {"name": self.name(action.seat), "card": top}
         new: list[Card] = []
         if mine and len(game.results) == rounds_before:
             new = list(game.hand(0))
@@ -604,7 +734,7 @@ class _Session:
                                                                     self.lang)))
         self.console.rule(head)
         first = view.to_act if view.to_act is not None else (view.dealer + 1) % game.n
-        self.say(self.t("dealer", dealer=game.players[view.dealer], first=game.players[first]),
+        self.say(self.t("dealer", dealer=self.name(view.dealer), first=self.name(first)),
                  style="dim")
         if view.go_out_at_once:
             self.say(self.t("at_once"), style="yellow")
@@ -615,7 +745,7 @@ class _Session:
         self.console.rule(Text(self.t("round_over", n=result.round), style="bold"))
         if result.went_out is not None:
             key = "went_out_2" if result.went_out == 0 else "went_out"
-            self.say(self.t(key, name=game.players[result.went_out]), style="bold green")
+            self.say(self.t(key, name=self.name(result.went_out)), style="bold green")
         else:
             self.say(self.t("nobody_out"), style="yellow")
         self.console.print(sheet_table(game, self.lang, words=False, current=False))
@@ -661,10 +791,19 @@ class _Session:
             self.show_hint(self.game.legal_actions(0))
         top = view.pozo_top
         hand = " ".join(str(c) for c in self.sorted_hand(view.hand or ()))
-        answer = self.ask(self.t("buy_q", card=top, hand=hand)).lower()
-        if _COMMANDS.get(answer) == "quit":
-            raise _Quit
-        return answer in self.t("yes").split()
+        while True:
+            answer = self.ask(self.t("buy_q", card=top, hand=hand)).lower()
+            command = _COMMANDS.get(answer)
+            if command == "quit":
+                raise _Quit
+            if answer in self.t("yes").split():
+                return True
+            if answer in self.t("no").split():
+                return False
+            if command == "hint":
+                self.show_hint(self.game.legal_actions(0))
+            else:  # a typo must not decide the buy: ask again
+                self.say(self.t("buy_help"), style="yellow")
 
     # ------------------------------------------------------------- the person
 
@@ -828,7 +967,7 @@ class _Session:
                 key = "your_turn_down"
             self.say(self.t(key), style="bold green")
         elif view.to_act is not None:
-            self.say(self.t("turn_of", name=game.players[view.to_act]))
+            self.say(self.t("turn_of", name=self.name(view.to_act)))
         if full:
             self.console.print(sheet_table(game, self.lang, words=False, view=view,
                                            compact=True))
@@ -837,14 +976,14 @@ class _Session:
             self.say("  " + self.t("no_melds"), style="dim")
         for i, meld in enumerate(view.melds):
             line = Text(f"  {i:>2}  ", style="cyan")
-            owner = game.players[meld.owner] if 0 <= meld.owner < game.n else ""
+            owner = self.name(meld.owner) if 0 <= meld.owner < game.n else ""
             line.append(f"{owner:<8} ", style="dim")
             line.append_text(meld_text(meld))
             self.say(line)
         if view.open_hands is not None:
             for seat, cards in enumerate(view.open_hands):
                 if seat != 0:
-                    line = Text(f"  {self.t('hand_of', name=game.players[seat])}: ", style="dim")
+                    line = Text(f"  {self.t('hand_of', name=self.name(seat))}: ", style="dim")
                     line.append_text(cards_text(self.sorted_hand(cards)))
                     self.say(line)
         line = Text(self.t("pozo") + ": ", style="bold")
@@ -861,14 +1000,48 @@ class _Session:
         self.say(line)
 
 
-def _default_save_path(seed: int) -> Path:
+def _default_save_path(seed: int, folder: Path | None = None) -> Path:
     base = f"carioca-{datetime.date.today().isoformat()}-{seed}"
-    path = Path.cwd() / f"{base}.json"
+    folder = Path.cwd() if folder is None else folder
+    path = folder / f"{base}.json"
     k = 2
     while path.exists():
-        path = Path.cwd() / f"{base}-{k}.json"
+        path = folder / f"{base}-{k}.json"
         k += 1
     return path
+
+
+def _games_folder() -> Path:
+    """Where a game goes when the folder it was meant for cannot take it."""
+    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(home) / "carioca" / "games"
+
+
+def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str) -> Path:
+    """Write the record to ``path``; if that fails, to the games folder (then the temporary
+    folder), and say where. Raises OSError when no place takes it: the caller exits non-zero."""
+    text = record_mod.dumps(game)
+    places = [path, _default_save_path(seed, _games_folder()),
+              _default_save_path(seed, Path(tempfile.gettempdir()))]
+    first_error: str | None = None
+    for place in places:
+        try:
+            place.parent.mkdir(parents=True, exist_ok=True)
+            place.write_text(text, encoding="utf-8", errors="surrogateescape")
+        except (OSError, UnicodeError) as exc:
+            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+            first_error = first_error or why
+            continue
+        if place == path:
+            console.print(_t(lang, "saved", path=place), style="bold", highlight=False,
+                          markup=False)
+        else:
+            console.print(_t(lang, "saved_elsewhere", path=path, msg=first_error, other=place),
+                          style="bold yellow", highlight=False, markup=False)
+        return place
+    console.print(_t(lang, "save_failed", path=path, msg=first_error), style="red",
+                  highlight=False, markup=False)
+    raise OSError(first_error)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -879,28 +1052,35 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
               players: int = 4, seed: int | None = None, *, name: str | None = None,
               lang: str = "es", sort: str = "rank", options: Mapping[str, Any] | None = None,
               save: str | Path | None = None,
-              bots: Sequence[Bot] | None = None, hints: bool = False) -> Game:
+              bots: Sequence[Bot] | None = None, hints: bool = False,
+              resume: Game | None = None) -> Game:
     """Play one game in ``console``: seat 0 answers through ``read_line(prompt)``, every other
     seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``read_line`` may raise
     ``EOFError`` or ``KeyboardInterrupt`` to stop, as may the answer ``quit``. With ``hints`` the
     coach suggests a move (and says why) before each of the person's moves; the answer ``hint``
     asks for one at any time. At the end, or when
     stopped, the record is saved to ``save`` (default ``carioca-<date>-<seed>.json`` here) and the
-    path printed. Raises :class:`RulesError` for rules or options that cannot be played, and
-    ``ValueError`` for a bad ``lang`` or ``sort``. Returns the game as it stands."""
+    path printed; if that place cannot take it, the games folder does (and the message says
+    so). ``resume`` is a game to go on with (from a record: the person takes seat 0), instead of
+    a new one. Raises :class:`RulesError` for rules or options that cannot be played,
+    ``ValueError`` for a bad ``lang`` or ``sort``, and ``OSError`` when the record could not be
+    saved anywhere (after saying so). Returns the game as it stands."""
     lang = _lang(lang)
     if sort not in ("rank", "suit"):
         raise ValueError(_t(lang, "err_sort", value=sort))
-    rules = RuleSet.preset(preset, **dict(options or {}))
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
-    me = name or _t(lang, "you")
-    others = [n for n in _BOT_NAMES if n != me]
-    names = [me, *others[: max(players - 1, 0)]]
-    if players > len(names):
-        names += [f"Bot {i}" for i in range(len(names), players)]
-    rules.check_players(players)
-    game = Game.new(rules, names[:players], seed=seed)
+    if resume is not None:
+        game, players = resume, resume.n
+    else:
+        rules = RuleSet.preset(preset, **dict(options or {}))
+        me = name or _t(lang, "you")
+        others = [n for n in _BOT_NAMES if n != me]
+        names = [me, *others[: max(players - 1, 0)]]
+        if players > len(names):
+            names += [f"Bot {i}" for i in range(len(names), players)]
+        rules.check_players(players)
+        game = Game.new(rules, names[:players], seed=seed)
     seat_bots: dict[int, Bot] = {}
     for seat in range(1, players):
         seat_bots[seat] = bots[seat - 1] if bots is not None else RandomBot(_bot_seed(seed, seat))
@@ -911,23 +1091,18 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
         console.print()
         console.print(_t(lang, "bye"), style="yellow", highlight=False)
     finally:
-        path = Path(save) if save is not None else _default_save_path(seed)
-        try:
-            path.write_text(record_mod.dumps(game), encoding="utf-8", errors="surrogateescape")
-        except (OSError, UnicodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
-            console.print(_t(lang, "save_failed", path=path, msg=why),
-                          style="red", highlight=False, markup=False)
-        else:
-            console.print(_t(lang, "saved", path=path), style="bold", highlight=False,
-                          markup=False)
+        _save_game(console, game, Path(save) if save is not None else _default_save_path(seed),
+                   seed, lang)
     return game
 
 
-def _check_save_path(path: Path, lang: str) -> None:
-    """Refuse, before the game, a --save path the record could not be written to."""
+def _check_save_path(path: Path, lang: str, *, may_exist: bool = False) -> None:
+    """Refuse, before the game, a --save path the record could not be written to, or one that
+    holds another file (a finished game is not overwritten by a new one)."""
     if path.is_dir():
         raise _fail(_t(lang, "save_is_dir", path=path))
+    if path.exists() and not may_exist:
+        raise _fail(_t(lang, "save_exists", path=path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):
         raise _fail(_t(lang, "save_no_folder", path=path))
@@ -1040,7 +1215,7 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
         text = _t(lang, "err_at_round", round=error.round, msg=error.message)
     else:
         text = _t(lang, "err_doc", msg=error.message)
-    Console(stderr=True).print(text, style="red", highlight=False, markup=False,
+    Console(stderr=True).print(printable(text), style="red", highlight=False, markup=False,
                                soft_wrap=True)
     return EXIT_ERROR
 
@@ -1073,20 +1248,23 @@ def replay_command(
 def _check_seeds(file: str) -> int:
     from .record import check_seeds, load
 
-    error: RecordError | None = None
     try:
         doc = load(_read_source(file))
-        record_mod.from_record(doc)  # a record that cannot be loaded says why
     except OSError as exc:
         error = RecordError(f"cannot read {file}: {exc.strerror or exc}")
-    except RecordError as exc:
-        error = exc
-    if error is not None:
         typer.echo(json.dumps(error.to_json(), ensure_ascii=False))
         return EXIT_ERROR
+    except RecordError as exc:
+        typer.echo(json.dumps(exc.to_json(), ensure_ascii=False))
+        return EXIT_ERROR
+    # The deals are checked even when the replay stops: a changed seed also changes the
+    # reshuffles, so the moves of that round no longer replay, and the seeds say why.
     checks = check_seeds(doc)
-    typer.echo(json.dumps({"seeds": checks}))
-    return 0 if checks and all(c["matches"] for c in checks) else EXIT_ERROR
+    found = record_mod.replay(doc).error
+    out: dict[str, Any] = {"seeds": checks, **(found.to_json() if found is not None else {})}
+    typer.echo(json.dumps(out, ensure_ascii=False))
+    good = checks and all(c["matches"] for c in checks) and found is None
+    return 0 if good else EXIT_ERROR
 
 
 @app.command("play")
@@ -1108,13 +1286,19 @@ def play_command(
     hints: Annotated[bool, typer.Option(
         "--hints", help="The coach suggests a move, and why, before each of yours "
                         "(type 'hint' for one at any time).")] = False,
+    resume: Annotated[Path | None, typer.Option(
+        "--resume", help="Go on with a game saved by 'quit' (you take seat 0; it is saved "
+                         "back to the same file unless --save says otherwise).")] = None,
 ) -> None:
     """Play a game in the terminal against random bots."""
     lang = _checked_lang(lang)
     if sort not in ("rank", "suit"):
         raise _fail(_t(lang, "err_sort", value=sort))
+    game = _resumed_game(resume, lang) if resume is not None else None
+    if game is not None and save is None:
+        save = resume
     if save is not None:
-        _check_save_path(save, lang)
+        _check_save_path(save, lang, may_exist=save == resume)
     console = Console(markup=False)
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
@@ -1124,12 +1308,34 @@ def play_command(
 
     try:
         options = parse_set_options(set_options)
+        if game is not None:
+            console.print(_t(lang, "resumed", file=resume, n=game.round_number),
+                          style="bold", highlight=False, markup=False)
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
-                  options=options, save=save, hints=hints)
+                  options=options, save=save, hints=hints, resume=game)
     except RulesError as exc:
         raise _fail(str(exc)) from None
+    except OSError:
+        raise typer.Exit(EXIT_ERROR) from None  # the record could not be saved: said above
     except Exception as exc:  # noqa: BLE001 - the record is saved; say what happened
         raise _fail(_t(lang, "err_internal", msg=f"{type(exc).__name__}: {exc}")) from None
+
+
+def _resumed_game(file: Path, lang: str) -> Game:
+    """The game of a record, where it stopped, or a one-line reason why not."""
+    try:
+        doc = record_mod.load(file.read_bytes())
+    except OSError as exc:
+        raise _fail(_t(lang, "resume_bad", file=file, msg=exc.strerror or exc)) from None
+    except RecordError as exc:
+        raise _fail(_t(lang, "resume_bad", file=file, msg=exc.message)) from None
+    result = record_mod.replay(doc)
+    if result.error is not None or result.game is None:
+        msg = result.error.message if result.error is not None else "?"
+        raise _fail(_t(lang, "resume_bad", file=file, msg=msg))
+    if result.game.is_over:
+        raise _fail(_t(lang, "resume_over", file=file))
+    return result.game
 
 
 def _register_faces() -> None:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import json
 import math
+import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -150,6 +152,16 @@ def _write_games(path: Path, result: TournamentResult | None) -> None:
         raise _fail(f"could not write {path}: {exc.strerror or exc}") from None
 
 
+def _check_writable_folder(out: Path) -> None:
+    """Fail before the games, not after: ``out`` (made if missing) must take files."""
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=out, prefix=".carioca-", delete=True):
+            pass
+    except OSError as exc:
+        raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
+
+
 def register(app: typer.Typer) -> None:
     """Add ``tournament`` and ``simulate`` to ``app``."""
 
@@ -191,7 +203,9 @@ def register(app: typer.Typer) -> None:
             seats = players or len(names)
             total = max(1, math.ceil(games / seats)) * seats
             started = time.perf_counter()
-            with _bar(total, "tournament", show_progress and not as_json) as advance:
+            # The bar goes to stderr: with --json too, where a person watches it.
+            bar = show_progress and (not as_json or sys.stderr.isatty())
+            with _bar(total, "tournament", bar) as advance:
                 result = tournament(names, preset, options, games=games, players=players,
                                     seed=seed, workers=workers, ray_address=ray,
                                     progress=advance)
@@ -239,6 +253,7 @@ def register(app: typer.Typer) -> None:
         first-seat advantage and how often the mazo runs out; with --compare, side by side."""
         if out.exists() and not out.is_dir():
             raise _fail(f"{out} is a file: --out names a folder for the CSV files and plots")
+        _check_writable_folder(out)
         try:
             configs = [Config.of(preset, parse_options(set_options))]
             if compare is not None or compare_set:

@@ -140,13 +140,23 @@ def run_tasks(fn: Callable[[T], R], tasks: Sequence[T], *, workers: int | None =
     size = max(1, min(16, len(tasks) // (workers * 4)))
     batches = [tasks[i:i + size] for i in range(0, len(tasks), size)]
     results: list[list[R] | None] = [None] * len(batches)
-    with ProcessPoolExecutor(max_workers=workers) as pool:
+    pool = ProcessPoolExecutor(max_workers=workers)
+    try:
         futures = {pool.submit(_run_batch, fn, batch): i for i, batch in enumerate(batches)}
         for future in as_completed(futures):
             i = futures[future]
             results[i] = future.result()
             if progress is not None:
                 progress(len(batches[i]))
+    except BaseException:
+        # Ctrl-C (or a failed batch): drop the batches not started, instead of playing them
+        # all out before the error is seen, and stop the workers at once.
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            process.terminate()
+        raise
+    pool.shutdown()
     return [r for batch_result in results if batch_result is not None for r in batch_result]
 
 
@@ -348,12 +358,15 @@ def tournament_tasks(bots: Sequence[str], preset: str = "chile",
     if not bots:
         raise ValueError("a tournament needs at least one bot")
     config = Config.of(preset, options)
+    for name in dict.fromkeys(bots):
+        make_bot(name, 0, config.rules())  # an unknown bot fails now, not in a worker
+    if players is not None and players < 1:
+        raise ValueError(f"--players must be 1 or more (or left out: one seat per bot), "
+                         f"not {players}")
     seats = players or len(bots)
     if seats < len(bots):
         raise ValueError(f"{len(bots)} bots do not fit at a table of {seats}")
     config.rules().check_players(seats)
-    for name in dict.fromkeys(bots):
-        make_bot(name, 0, config.rules())  # an unknown bot fails now, not in a worker
     lineup = tuple(bots[i % len(bots)] for i in range(seats))
     deals = max(1, math.ceil(games / seats))
     tasks: list[_TournamentGame] = []

@@ -117,6 +117,9 @@ SEARCH_PLAYOUTS = 32
 """The budget of the plain ``search`` bot: under 1 s a decision on one core in 2-seat chile
 (see docs/bots.md for what it costs and how it fares)."""
 
+MAX_PLAYOUTS = 100_000
+"""The largest budget ``search@N`` takes: at 10-90 ms a playout, already hours a decision."""
+
 ACTIONS_PER_PLAYOUT = 128
 """The named search bots also stop a decision once their playouts have played this many game
 actions per playout of the budget, on average (``SearchBot(actions=...)``). A playout early in
@@ -233,9 +236,10 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
     key = name.strip().lower()
     if key.startswith("search@"):
         budget, _, policy = key.partition("@")[2].partition(":")
-        if not budget.isdigit() or int(budget) < 1:
+        if not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS:
             raise ValueError(f"{name!r}: write search@N with N the playouts per decision, "
-                             "like search@100 (or search@100:eager for eager playouts)")
+                             f"from 1 to {MAX_PLAYOUTS:,}, like search@100 (or "
+                             "search@100:eager for eager playouts)")
         policy = policy or "greedy"
         policy_factory(policy)  # an unknown policy fails here
         spec = BotSpec(key, f"Search {budget}", "", "", 3, "search", int(budget),

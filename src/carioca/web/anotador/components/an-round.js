@@ -298,7 +298,7 @@ class AnRound extends View {
       <dialog class="total">
         <form method="dialog">
           <label><span class="who"></span>
-            <input type="number" inputmode="numeric" min="-1000" max="5000" step="1" required
+            <input type="number" inputmode="numeric" min="0" max="5000" step="1" required
               name="total"></label>
           <div class="row">
             <button value="clear" class="ghost" formnovalidate>${esc(t("clear"))}</button>

@@ -1,5 +1,6 @@
 // The score sheet as on paper: one line per round, one column per player, the totals at the
-// bottom. Tapping a round opens it for correction.
+// bottom. Tapping a round opens it for correction; tapping a name renames the player (a typo
+// at the start of the evening should not need a new game).
 
 import { View, esc, icon, seatColor, signed } from "../lib/dom.js";
 import {
@@ -13,6 +14,13 @@ class AnSheet extends View {
       const i = Number(el.dataset.round);
       this.ctx.store.setUi({ view: "round", editing: i, seat: null, pickOut: false });
       window.scrollTo({ top: 0 });
+    } else if (action === "rename") {
+      const { store, t } = this.ctx;
+      const seat = Number(el.dataset.seat);
+      const now = store.game.players[seat];
+      const typed = window.prompt(t("rename_prompt", { name: now }), now);
+      const name = (typed ?? "").trim().slice(0, 16);
+      if (name && name !== now) store.mutate((g) => { g.players[seat] = name; });
     }
   }
 
@@ -52,7 +60,8 @@ class AnSheet extends View {
       <div class="table-wrap">
         <table class="sheet">
           <thead><tr><th scope="col">#</th>${game.players.map((p, s) =>
-            `<th scope="col" style="--seat:${seatColor(s)}">${esc(p)}</th>`).join("")}</tr></thead>
+            `<th scope="col" style="--seat:${seatColor(s)}"><button class="rename" data-action="rename"
+              data-seat="${s}" title="${esc(t("rename", { name: p }))}">${esc(p)}</button></th>`).join("")}</tr></thead>
           <tbody>${rows.join("")}</tbody>
           <tfoot><tr><th scope="row">${esc(t("total"))}</th>${sums.map((v, s) =>
             `<td data-total="${s}" class="${winners.includes(s) ? "win" : ""}">${signed(v)}</td>`).join("")}</tr></tfoot>
