@@ -783,6 +783,14 @@ def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, si
         page.click("an-sheet [data-action=export-csv]")
     rows = list(csv.reader(io.StringIO(Path(info.value.path()).read_text("utf-8"))))
     assert rows[7][3:5] == ["Ana", "1"] and rows[8][3:5] == ["", "0"]  # de una; nobody out
+    # Correcting round 7 so that Beto went out leaves Ana's hand to enter: said at once, and
+    # the sheet marks it until it is entered.
+    page.click('an-sheet tr[data-round="6"]')
+    page.click("an-round [data-action=change-out]")
+    page.click('an-round [data-action=out][data-seat="1"]')
+    assert page.inner_text("an-round .missing-hands").startswith("Ana")
+    page.click('nav.tabs [data-view="sheet"]')
+    assert page.inner_text('an-sheet [data-cell="6-0"]') == "?"
     assert not page.errors
     context.close()
 
@@ -799,6 +807,13 @@ def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: 
     page.click('[data-action=player-up][data-index="1"]')  # Caro before Beto
     assert page.eval_on_selector(dealer, "s => s.selectedOptions[0].textContent") == "Caro"
     page.fill('[data-field="out_score"]', "-10")
+    page.fill('[data-player="2"]', "Caro")  # two of one name: refused with a reason
+    said: list[str] = []
+    page.once("dialog", lambda dialog: (said.append(dialog.message), dialog.accept()))
+    page.click("[data-action=start]")
+    assert said and '"Caro"' in said[0]
+    assert page.locator("an-setup:not([hidden])").count() == 1
+    page.fill('[data-player="2"]', "Dani")
     page.click("[data-action=start]")
     page.wait_for_selector("an-round:not([hidden]) .contract")
     assert "Caro deals" in page.inner_text("an-round .round-head")
@@ -858,6 +873,14 @@ def test_two_tabs_lose_no_round_and_keep_their_own_games(browser: Any, site: str
     first.reload()
     first.wait_for_selector("an-round:not([hidden]) .contract")
     assert shown_totals(first, 2) == [10, 5]
+    # The first tab's game deleted in the second: the first lets it go, and does not save it
+    # back with its next tap.
+    game_id = first.evaluate("sessionStorage.getItem('anotador.v1.current')")
+    second.click('nav.tabs [data-view="history"]')
+    second.once("dialog", lambda dialog: dialog.accept())
+    second.click(f'an-history [data-action=delete-game][data-id="{game_id}"]')
+    first.wait_for_selector("an-setup:not([hidden])")
+    assert first.evaluate(f"localStorage.getItem('anotador.v1.game.{game_id}')") is None
     context.close()
 
 

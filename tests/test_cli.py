@@ -636,6 +636,9 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
                       save=save)
     assert not first.is_over
     before = sum(len(r["actions"]) for r in load(save.read_text("utf-8"))["rounds"])
+    result = runner.invoke(app, ["play", "--resume", str(save), "--preset", "rumi"],
+                           input="quit\n")
+    assert result.exit_code == 2 and "--resume" in result.stderr  # the record's rules stand
     result = runner.invoke(app, ["play", "--resume", str(save), "--lang", "en"],
                            input="1\n1\n1\n1\nquit\n")
     no_traceback(result)
@@ -645,6 +648,21 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
     assert doc["players"][0] == "Ana"
     assert sum(len(r["actions"]) for r in doc["rounds"]) > before
     assert replay(doc).error is None
+    # on to the end of the game, over the ends of rounds (dealt from a new seed)
+    result = runner.invoke(app, ["play", "--resume", str(save)], input="1\n" * 20_000)
+    no_traceback(result)
+    assert result.exit_code == 0, result.output[-2000:]
+    doc = load(save.read_text("utf-8"))
+    finished = replay(doc)
+    assert finished.error is None and finished.game is not None and finished.game.is_over
+    assert len(doc["rounds"]) == 4  # chico
+    # a record with no round dealt yet starts at round 1
+    empty = write(tmp_path, to_record(Game(RuleSet.preset("chico"), ["Ana", "Beto"])),
+                  "empty.json")
+    result = runner.invoke(app, ["play", "--resume", str(empty)], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert "ronda 1." in result.stdout.replace("\n", "")
+    assert len(load(empty.read_text("utf-8"))["rounds"]) == 1
     # to the end, then a finished game has nothing to go on with
     con, _ = console()
     whole = play_game(con, Script([]), "chico", 2, seed=5, save=tmp_path / "w.json",
@@ -719,3 +737,31 @@ def test_spanish_says_why_a_meld_is_not_one() -> None:
                                            "fit the trío")
     assert explain(misfit, "es") == "7H no va en el juego 0: 7H no es un Q: no va en el trío"
     assert Card.parse("7H")  # the cards above are real cards
+
+
+def test_a_failed_save_leaves_the_file_that_was_there(tmp_path: Path,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The record is written beside its file and then put in place: a full disk keeps the game
+    being resumed as it was, and the game goes to the games folder."""
+    import os
+
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    kept = tmp_path / "resumed.json"
+    kept.write_text("the game so far", encoding="utf-8")
+    real_replace = os.replace
+
+    def full_disk(src: Any, dst: Any) -> None:
+        if Path(dst) == kept:
+            raise OSError(28, "No space left on device")
+        real_replace(src, dst)
+
+    monkeypatch.setattr(os, "replace", full_disk)
+    con, out = console()
+    game = play_game(con, Script(["1", "quit"]), "chile", 2, seed=4, name="Ana\ud800",
+                     save=kept)
+    assert kept.read_text(encoding="utf-8") == "the game so far"
+    assert [p.name for p in tmp_path.iterdir() if p.suffix == ".tmp"] == []
+    saved = list((tmp_path / "data" / "carioca" / "games").glob("*.json"))
+    assert len(saved) == 1 and "No space left" in " ".join(out.getvalue().split())
+    doc = assert_replays(saved[0], game)
+    assert doc["players"][0] == "Ana\ud800"  # an odd name is kept as it was given

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import itertools
 import json
 import os
 import random
@@ -21,7 +22,7 @@ import re
 import sys
 import tempfile
 import unicodedata
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -42,7 +43,8 @@ from .errors import IllegalAction, RecordError
 from .melds import Meld
 from .rules import RulesError, RuleSet, parse_option_texts
 
-__all__ = ["app", "main", "play_game", "parse_set_options", "printable", "sheet_table"]
+__all__ = ["SaveFailed", "app", "main", "play_game", "parse_set_options", "printable",
+           "sheet_table"]
 
 EXIT_ERROR = 2
 
@@ -133,6 +135,8 @@ _UI: dict[str, dict[str, str]] = {
         "resume_bad": "no se puede seguir la partida de {file}: {msg}",
         "resume_over": "la partida de {file} ya terminó: no hay nada que seguir",
         "resumed": "Sigue la partida de {file}: ronda {n}.",
+        "resume_options": "--resume sigue con las reglas, los jugadores y la semilla de la "
+                          "partida guardada: quita --preset, --players, --set, --seed y --name",
         "saved": "Partida guardada en {path}",
         "save_failed": "No se pudo guardar la partida en {path}: {msg}",
         "undone": "Deshecho: {action}",
@@ -252,6 +256,8 @@ _UI: dict[str, dict[str, str]] = {
         "resume_bad": "cannot go on with the game in {file}: {msg}",
         "resume_over": "the game in {file} is over: there is nothing to go on with",
         "resumed": "Going on with the game in {file}: round {n}.",
+        "resume_options": "--resume goes on with the saved game's rules, players and seed: "
+                          "leave out --preset, --players, --set, --seed and --name",
         "saved": "Game saved to {path}",
         "save_failed": "Could not save the game to {path}: {msg}",
         "undone": "Undone: {action}",
@@ -506,7 +512,8 @@ def printable(text: str) -> str:
 
 
 def _shown(c: str) -> str:
-    if unicodedata.category(c) != "Cc" and c not in _BIDI_CONTROLS:
+    # Cs: a lone surrogate (from a record's \\ud800) cannot be written to a terminal at all.
+    if unicodedata.category(c) not in ("Cc", "Cs") and c not in _BIDI_CONTROLS:
         return c
     return f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}"
 
@@ -1011,26 +1018,48 @@ def _default_save_path(seed: int, folder: Path | None = None) -> Path:
     return path
 
 
-def _games_folder() -> Path:
-    """Where a game goes when the folder it was meant for cannot take it."""
-    home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(home) / "carioca" / "games"
+class SaveFailed(OSError):
+    """The record of a game could not be written anywhere (the message said so)."""
+
+
+def _fallback_places(seed: int) -> Iterator[Path]:
+    """Where a game goes when the file it was meant for cannot take it: the games folder,
+    then the temporary folder (each worked out only when needed: a machine may have no home)."""
+    try:
+        home = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+        yield _default_save_path(seed, Path(home) / "carioca" / "games")
+    except RuntimeError:
+        pass
+    yield _default_save_path(seed, Path(tempfile.gettempdir()))
+
+
+def _write_whole(place: Path, data: bytes) -> None:
+    """Write ``data`` to a new file beside ``place``, then put it in its place: a failure
+    halfway (a full disk) leaves the file that was there, such as the game being resumed."""
+    place.parent.mkdir(parents=True, exist_ok=True)
+    handle, temp = tempfile.mkstemp(dir=place.parent, prefix=f".{place.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(handle, "wb") as out:
+            out.write(data)
+        os.replace(temp, place)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
 
 
 def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str) -> Path:
     """Write the record to ``path``; if that fails, to the games folder (then the temporary
-    folder), and say where. Raises OSError when no place takes it: the caller exits non-zero."""
-    text = record_mod.dumps(game)
-    places = [path, _default_save_path(seed, _games_folder()),
-              _default_save_path(seed, Path(tempfile.gettempdir()))]
+    folder), and say where. Raises :class:`SaveFailed` when no place takes it."""
+    # backslashreplace: a lone surrogate in a name is written as its JSON escape, which
+    # reads back as the same name.
+    data = record_mod.dumps(game).encode("utf-8", errors="backslashreplace")
     first_error: str | None = None
-    for place in places:
+    for place in itertools.chain([path], _fallback_places(seed)):
         try:
-            place.parent.mkdir(parents=True, exist_ok=True)
-            place.write_text(text, encoding="utf-8", errors="surrogateescape")
-        except (OSError, UnicodeError) as exc:
-            why = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-            first_error = first_error or why
+            _write_whole(place, data)
+        except OSError as exc:
+            first_error = first_error or exc.strerror or str(exc)
             continue
         if place == path:
             console.print(_t(lang, "saved", path=place), style="bold", highlight=False,
@@ -1039,9 +1068,9 @@ def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str) -
             console.print(_t(lang, "saved_elsewhere", path=path, msg=first_error, other=place),
                           style="bold yellow", highlight=False, markup=False)
         return place
-    console.print(_t(lang, "save_failed", path=path, msg=first_error), style="red",
-                  highlight=False, markup=False)
-    raise OSError(first_error)
+    console.print(_t(lang, "save_failed", path=printable(str(path)), msg=first_error),
+                  style="red", highlight=False, markup=False)
+    raise SaveFailed(first_error)
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -1085,14 +1114,18 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     for seat in range(1, players):
         seat_bots[seat] = bots[seat - 1] if bots is not None else RandomBot(_bot_seed(seed, seat))
     session = _Session(console, read_line, game, seat_bots, lang, sort, hints)
+    path = Path(save) if save is not None else _default_save_path(seed)
     try:
         session.run()
     except (_Quit, EOFError, KeyboardInterrupt):
         console.print()
         console.print(_t(lang, "bye"), style="yellow", highlight=False)
-    finally:
-        _save_game(console, game, Path(save) if save is not None else _default_save_path(seed),
-                   seed, lang)
+    except BaseException:
+        # Keep what was played, but let the failure that stopped the game be the one told.
+        with contextlib.suppress(SaveFailed):
+            _save_game(console, game, path, seed, lang)
+        raise
+    _save_game(console, game, path, seed, lang)
     return game
 
 
@@ -1294,11 +1327,15 @@ def play_command(
     lang = _checked_lang(lang)
     if sort not in ("rank", "suit"):
         raise _fail(_t(lang, "err_sort", value=sort))
-    game = _resumed_game(resume, lang) if resume is not None else None
-    if game is not None and save is None:
-        save = resume
+    game = None
+    if resume is not None:
+        if (preset, players, set_options, seed, name) != ("chile", 4, None, None, None):
+            raise _fail(_t(lang, "resume_options"))
+        game = _resumed_game(resume, lang)
+        save = resume if save is None else save
     if save is not None:
-        _check_save_path(save, lang, may_exist=save == resume)
+        same = resume is not None and save.resolve() == resume.resolve()
+        _check_save_path(save, lang, may_exist=same)
     console = Console(markup=False)
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
@@ -1315,7 +1352,7 @@ def play_command(
                   options=options, save=save, hints=hints, resume=game)
     except RulesError as exc:
         raise _fail(str(exc)) from None
-    except OSError:
+    except SaveFailed:
         raise typer.Exit(EXIT_ERROR) from None  # the record could not be saved: said above
     except Exception as exc:  # noqa: BLE001 - the record is saved; say what happened
         raise _fail(_t(lang, "err_internal", msg=f"{type(exc).__name__}: {exc}")) from None
@@ -1330,12 +1367,18 @@ def _resumed_game(file: Path, lang: str) -> Game:
     except RecordError as exc:
         raise _fail(_t(lang, "resume_bad", file=file, msg=exc.message)) from None
     result = record_mod.replay(doc)
-    if result.error is not None or result.game is None:
+    game = result.game
+    if result.error is not None or game is None:
         msg = result.error.message if result.error is not None else "?"
         raise _fail(_t(lang, "resume_bad", file=file, msg=msg))
-    if result.game.is_over:
+    if game.is_over:
         raise _fail(_t(lang, "resume_over", file=file))
-    return result.game
+    # A record gives the deals it played, not the seed of those to come: the rounds still to
+    # play are dealt from a new seed (each one's seed goes into the record as it is dealt).
+    game.seed = random.SystemRandom().getrandbits(32)
+    if game.seat_to_act is None:  # stopped between rounds, or before the first deal
+        game.start_round()
+    return game
 
 
 def _register_faces() -> None:

@@ -103,7 +103,7 @@ class AnRound extends View {
       case "steal-remove":
         store.mutate((g) => {
           const st = g.rounds[i].steals;
-          st[seat] = Math.max(0, (st[seat] || 0) + (action === "steal-add" ? 1 : -1));
+          st[seat] = Math.min(99, Math.max(0, (st[seat] || 0) + (action === "steal-add" ? 1 : -1)));
         });
         break;
       case "close": {
@@ -152,7 +152,8 @@ class AnRound extends View {
       if (dialog.returnValue === "ok") {
         // The form let "ok" through only with a whole number in range ("1e3" is 1000).
         const v = wholeNumber(input);
-        if (v !== null) store.mutate((g) => { g.rounds[i].hands[seat].typed = v; });
+        // The total stands for the whole hand: the cards tapped before it go.
+        if (v !== null) store.mutate((g) => { g.rounds[i].hands[seat] = { cards: [], typed: v }; });
       } else if (dialog.returnValue === "clear") {
         store.mutate((g) => { g.rounds[i].hands[seat] = { cards: [], typed: null }; });
       }
@@ -189,7 +190,8 @@ class AnRound extends View {
     const active = this.activeSeat(round);
     const current = currentIndex(game);
     const showGrid = !decided(round) || store.ui.pickOut;
-    const missing = this.tried === i ? missingHands(game, round) : [];
+    // A round being corrected is scored already: a hand missing there shows at once.
+    const missing = this.tried === i || round.closed ? missingHands(game, round) : [];
 
     const banner = round.closed ? `
       <div class="correcting" role="status">

@@ -140,6 +140,12 @@ class AnSetup extends View {
     const d = this.draft;
     const players = d.players.map((p, i) => p.trim() || t("player_n", { n: i + 1 }));
     if (players.length < 2) return;
+    const twice = players.find((p, i) => players.indexOf(p) !== i);
+    if (twice !== undefined) {
+      // The sheet, the totals and a CSV name the players: two of one name can't be told apart.
+      window.alert(t("same_name", { name: twice }));
+      return;
+    }
     store.start({ players, rules: d.rules, firstDealer: d.firstDealer || 0 });
   }
 

@@ -4,7 +4,8 @@
 
 import { View, esc, icon, seatColor, signed } from "../lib/dom.js";
 import {
-  contractOf, dealerOf, currentIndex, isFinished, plannedRounds, roundScores, totals, result,
+  contractOf, dealerOf, currentIndex, isFinished, missingHands, plannedRounds, roundScores,
+  totals, result,
 } from "../lib/score.js";
 import { exportRow, resultHtml } from "./an-result.js";
 
@@ -20,7 +21,10 @@ class AnSheet extends View {
       const now = store.game.players[seat];
       const typed = window.prompt(t("rename_prompt", { name: now }), now);
       const name = (typed ?? "").trim().slice(0, 16);
-      if (name && name !== now) store.mutate((g) => { g.players[seat] = name; });
+      if (!name || name === now) return;
+      // Two players of one name could not be told apart (nor read back from a CSV).
+      if (store.game.players.includes(name)) window.alert(t("same_name", { name }));
+      else store.mutate((g) => { g.players[seat] = name; });
     }
   }
 
@@ -41,8 +45,9 @@ class AnSheet extends View {
       let cells;
       if (round && round.closed) {
         const scores = roundScores(game, round);
-        cells = scores.map((v, s) => `<td class="${s === round.out ? "out" : ""}"
-          data-cell="${i}-${s}">${s === round.out ? "★" : ""}${signed(v)}</td>`).join("");
+        const missing = missingHands(game, round);  // after a correction left a hand empty
+        cells = scores.map((v, s) => `<td class="${s === round.out ? "out" : ""}${missing.includes(s) ? " missing" : ""}"
+          data-cell="${i}-${s}">${s === round.out ? "★" : ""}${missing.includes(s) ? "?" : signed(v)}</td>`).join("");
       } else if (i === current) {
         cells = `<td colspan="${n}" class="pending">${esc(t("pending"))} ›</td>`;
       } else {

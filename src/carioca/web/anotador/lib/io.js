@@ -75,10 +75,11 @@ function fail(key, values = {}) {
   throw err;
 }
 
-// The bounds of the page's own fields: a card is worth 0 to 1000, a typed hand -1000 to 5000.
+// Bounds wide enough for anything the page itself writes (a typed total plus cards tapped
+// after it, up to 99 steals), narrow enough to refuse nonsense (1e300, text, negative steals).
 const BOUNDS = {
   values: [0, 1000], out_score: [-1000, 1000], instant_out_score: [-1000, 1000],
-  steal_points: [0, 1000], typed: [-1000, 5000], steals: [0, 99], extra_rounds_cap: [0, 10],
+  steal_points: [0, 1000], typed: [-1000, 100000], steals: [0, 99], extra_rounds_cap: [0, 10],
 };
 const CHOICES = { scoring: ["points", "rounds"], tie_break: ["share", "most_outs", "extra_round"] };
 
@@ -105,7 +106,7 @@ function checkRules(given, defaults) {
   }
   for (const [field, allowed] of Object.entries(CHOICES)) {
     if (!allowed.includes(rules[field])) {
-      fail("io_bad_value", { field, value: JSON.stringify(rules[field]), lo: allowed[0], hi: allowed.at(-1) });
+      fail("io_bad_choice", { field, value: JSON.stringify(rules[field]), allowed: allowed.join(", ") });
     }
   }
   if (!given.rounds.every((c) => typeof c === "string" && c.trim())) fail("io_rules_no_rounds");
@@ -150,7 +151,7 @@ function checkGame(doc, defaults) {
     created: String(doc.created || new Date().toISOString()),
     updated: new Date().toISOString(),
     players: players.map((p) => String(p)),
-    firstDealer: Number.isInteger(doc.firstDealer) ? doc.firstDealer % n : 0,
+    firstDealer: Number.isInteger(doc.firstDealer) ? ((doc.firstDealer % n) + n) % n : 0,
     rules,
     rounds,
   });

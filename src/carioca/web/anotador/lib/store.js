@@ -41,7 +41,14 @@ export class Store extends EventTarget {
 
   /** Another tab saved the game shown here: take its version, so that no round is lost. */
   _elsewhere(event) {
-    if (!this.game || event.key !== gameKey(this.game.id) || event.newValue === null) return;
+    if (!this.game || event.key !== gameKey(this.game.id)) return;
+    if (event.newValue === null) {
+      // Deleted in the other tab: this one lets it go too, rather than save it back.
+      this.game = null;
+      this._setCurrent(null);
+      this._changed();
+      return;
+    }
     try {
       this.game = normalize(JSON.parse(event.newValue));
     } catch (_) {
