@@ -1037,10 +1037,13 @@ def _write_whole(place: Path, data: bytes) -> None:
     """Write ``data`` to a new file beside ``place``, then put it in its place: a failure
     halfway (a full disk) leaves the file that was there, such as the game being resumed."""
     place.parent.mkdir(parents=True, exist_ok=True)
+    # mkstemp makes the file private (0600): give it the mode the file had, or a record's.
+    mode = place.stat().st_mode & 0o777 if place.exists() else 0o644
     handle, temp = tempfile.mkstemp(dir=place.parent, prefix=f".{place.name}.", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
             out.write(data)
+        os.chmod(temp, mode)
         os.replace(temp, place)
     except BaseException:
         with contextlib.suppress(OSError):

@@ -31,8 +31,11 @@ export class Store extends EventTarget {
     try { return this.session?.getItem(CURRENT) ?? null; } catch (_) { return null; }
   }
 
+  /** The game in play, for this tab and for the next tab opened (null: none). */
   _setCurrent(id) {
-    this._write(CURRENT, id);
+    if (id === null) {
+      try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing to forget */ }
+    } else this._write(CURRENT, id);
     try {
       if (id === null) this.session?.removeItem(CURRENT);
       else this.session?.setItem(CURRENT, id);
@@ -150,7 +153,6 @@ export class Store extends EventTarget {
     this._write(INDEX, this.ids().filter((x) => x !== id));
     if (this.game && this.game.id === id) {
       this.game = null;
-      try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
       this._setCurrent(null);
     }
     this._changed();
@@ -159,7 +161,6 @@ export class Store extends EventTarget {
   /** Leave the game in play (it stays in the history) and go to the setup. */
   leave(setup = null) {
     this.game = null;
-    try { this.storage.removeItem(CURRENT); } catch (_) { /* nothing */ }
     this._setCurrent(null);
     this.ui = { ...this.ui, view: "setup", seat: null, editing: null, setup };
     this._write(UI, this.ui);
