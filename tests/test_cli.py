@@ -414,6 +414,7 @@ def test_play_a_few_moves_then_quit(tmp_path: Path) -> None:
     game = play_game(con, script, "chile", 3, seed=5, name="Ana", save=save)
     text = out.getvalue()
     assert "Ronda 1 de 8" in text and "dos tríos" in text
+    assert "repartes tú, empieza Beto" in text  # round 1: seat 0, the person, deals
     assert "Te toca: roba una carta" in text
     assert "1) draw mazo | 2) draw pozo" in text
     assert "Anotador" in text and "Mazo:" in text and "Pozo:" in text and "Tu mano" in text

@@ -59,6 +59,8 @@ _UI: dict[str, dict[str, str]] = {
         "at_once_short": "irse de una vez",
         "or": " o ",
         "dealer": "reparte {dealer}, empieza {first}",
+        "dealer_you": "repartes tú, empieza {first}",
+        "first_you": "reparte {dealer}, empiezas tú",
         "turn_of": "Turno de {name}",
         "your_turn_draw": "Te toca: roba una carta",
         "your_turn_play": "Te toca: bájate, agrega o bota una carta",
@@ -180,6 +182,8 @@ _UI: dict[str, dict[str, str]] = {
         "at_once_short": "go out in one turn",
         "or": " or ",
         "dealer": "{dealer} deals, {first} starts",
+        "dealer_you": "you deal, {first} starts",
+        "first_you": "{dealer} deals, you start",
         "turn_of": "{name}'s turn",
         "your_turn_draw": "Your turn: draw a card",
         "your_turn_play": "Your turn: bajarse, agregar or discard a card",
@@ -741,7 +745,9 @@ class _Session:
                                                                     self.lang)))
         self.console.rule(head)
         first = view.to_act if view.to_act is not None else (view.dealer + 1) % game.n
-        self.say(self.t("dealer", dealer=self.name(view.dealer), first=self.name(first)),
+        # The person (seat 0) is spoken to: "repartes tú", not "reparte Tú".
+        key = "dealer_you" if view.dealer == 0 else "first_you" if first == 0 else "dealer"
+        self.say(self.t(key, dealer=self.name(view.dealer), first=self.name(first)),
                  style="dim")
         if view.go_out_at_once:
             self.say(self.t("at_once"), style="yellow")
