@@ -391,17 +391,25 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
     ))
 
 
+_Patterns = Sequence[tuple[re.Pattern[str], Callable[[re.Match[str]], str]]]
+
+
+def _translated(table: _Patterns, text: str) -> str:
+    """``text`` in the words of the first pattern of ``table`` that matches it (else as is)."""
+    for pattern, words in table:
+        found = pattern.match(text)
+        if found:
+            return words(found)
+    return text
+
+
 def meld_reason_es(reason: str) -> str:
     """A meld's reason in Spanish where it has a fixed shape (else as the engine says it).
 
     >>> meld_reason_es("a trío is cards of one rank, not 7, 8")
     'un trío es de cartas de un mismo número, no 7, 8'
     """
-    for pattern, words in _MELD_ES:
-        found = pattern.match(reason)
-        if found:
-            return words(found)
-    return reason
+    return _translated(_MELD_ES, reason)
 
 
 # The engine's messages that carry cards or numbers, in Spanish: (code, English, Spanish).
@@ -452,12 +460,7 @@ _UNPARSABLE_ES = (
 
 def _unparsable(message: str, lang: str) -> str:
     """Why a typed move is not understood, in Spanish for the two usual reasons."""
-    if lang == "es":
-        for pattern, words in _UNPARSABLE_ES:
-            found = pattern.match(message)
-            if found:
-                return words(found)
-    return message
+    return _translated(_UNPARSABLE_ES, message) if lang == "es" else message
 
 
 def _lang(lang: str) -> str:

@@ -3,7 +3,7 @@
 // The draft is saved with every change, like everything else.
 
 import { View, esc, seatColor, signed, wholeNumber } from "../lib/dom.js";
-import { rulesFromPreset } from "../lib/score.js";
+import { repeatedName, rulesFromPreset } from "../lib/score.js";
 import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
 
 const MAX_PLAYERS = 8;
@@ -140,9 +140,8 @@ class AnSetup extends View {
     const d = this.draft;
     const players = d.players.map((p, i) => p.trim() || t("player_n", { n: i + 1 }));
     if (players.length < 2) return;
-    const twice = players.find((p, i) => players.indexOf(p) !== i);
+    const twice = repeatedName(players);
     if (twice !== undefined) {
-      // The sheet, the totals and a CSV name the players: two of one name can't be told apart.
       window.alert(t("same_name", { name: twice }));
       return;
     }

@@ -2,8 +2,8 @@
 // CSV is one line per round for a spreadsheet, and reads back the players and the scores.
 
 import {
-  FORMAT, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds, roundScores,
-  totals,
+  FORMAT, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds, repeatedName,
+  roundScores, totals,
 } from "./score.js";
 
 const CSV_HEAD = ["round", "contract", "dealer", "out", "de_una"];
@@ -164,7 +164,7 @@ function fromCsv(text, defaults) {
   const players = rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean);
   if (players.length < 2 || players.length > 8) fail("io_players");
   // The out column names the player who went out, so two players may not share a name.
-  const twice = players.find((p, i) => players.indexOf(p) !== i);
+  const twice = repeatedName(players);
   if (twice !== undefined) fail("io_same_name", { name: twice });
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));

@@ -28,6 +28,12 @@ export function handValue(rules, hand) {
   return sum;
 }
 
+/** A name given to two players (undefined if none): the sheet, the totals and a CSV name the
+ * players, so two of one name could not be told apart. */
+export function repeatedName(names) {
+  return names.find((name, i) => names.indexOf(name) !== i);
+}
+
 /** Whether a hand still has to be entered: nothing tapped and no total typed. */
 export function handMissing(hand) {
   return !hand || ((hand.typed === null || hand.typed === undefined) && hand.cards.length === 0);
