@@ -612,6 +612,11 @@ def test_language_default_and_choice(browser: Any, site: str) -> None:
                          ("fr-FR", "New game")):
         context, page = new_page(browser, site, locale=locale)
         assert page.inner_text("an-setup h2") == word
+        # every tab's label fits its quarter of a 360 px phone ("Protokoll", "Partier")
+        assert page.evaluate("""() => [...document.querySelectorAll('nav.tabs button')]
+            .filter(b => b.scrollWidth > b.clientWidth
+                         || b.getBoundingClientRect().width > innerWidth / 4 + 0.5)
+            .map(b => b.textContent.trim())""") == []
         context.close()
     context, page = new_page(browser, site, locale="es-CL")
     start_game(page, NAMES)
