@@ -726,6 +726,43 @@ def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
     page.context.close()
 
 
+def test_the_replay_viewer_follows_the_step_fits_a_phone_and_drops_a_bad_file(
+        base_url: str, browser: Any, tmp_path: Path) -> None:
+    """Eight players on a 360 px phone: the sheet scrolls inside its box, not the page; the
+    sheet is the one of the step shown (no winner at the deal); a file that is not a record,
+    loaded after a good one, takes the good one off the screen."""
+    from carioca.lab import play_game
+    from carioca.record import to_record
+    from carioca.rules import RuleSet
+
+    game = play_game(RuleSet.preset("chile", rounds=[1]), ["greedy"] * 8, seed=5,
+                     bot_seeds=range(8))
+    path = tmp_path / "eight.json"
+    path.write_text(json.dumps(to_record(game)))
+    page = _page(browser, {"width": 360, "height": 740})
+    page.goto(base_url + "/replay")
+    page.set_input_files("#file", str(path))
+    page.wait_for_selector("#player:not([hidden])")
+    page.wait_for_selector("#board .pile")
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    assert len(page.query_selector_all("#sheet thead th")) == 9
+    assert page.query_selector("#sheet .winner") is None  # the deal: nobody has won yet
+    page.click("#last")
+    page.wait_for_selector("#sheet .winner")
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    page.click("#first")
+    page.wait_for_function("() => !document.querySelector('#sheet .winner')")
+
+    page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain",
+                                          "buffer": b"not json"}])
+    page.wait_for_selector("#player", state="hidden")
+    assert page.inner_text("#error") == "Ese archivo no es una partida en JSON"
+    assert page.query_selector("#sheet table") is None
+    page.keyboard.press("ArrowRight")  # nothing to step through, and no error
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 def test_an_option_that_may_be_null_has_its_own_word(base_url: str, browser: Any) -> None:
     """instant_out_score is null in chile ("as going out"); unticking it offers -10, and the
     table is made with the number."""

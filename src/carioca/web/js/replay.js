@@ -21,26 +21,44 @@ async function post(path, body) {
 }
 
 async function load(text) {
+  // A file that cannot be read replaces the game on screen: the page never shows one game
+  // under another file's name.
+  R.data = null;
+  R.views.clear();
+  R.loading++;
   let doc;
-  try { doc = JSON.parse(text); } catch (e) { toast(t("not_a_record")); return; }
+  try { doc = JSON.parse(text); } catch (e) { refuse(t("not_a_record")); return; }
   R.text = text;
   R.doc = doc;
-  R.views.clear();
+  let data;
   try {
-    R.data = await post("/api/replay", text);
+    data = await post("/api/replay", text);
   } catch (e) {
-    toast(errorText(e.code, e.message));
+    refuse(errorText(e.code, e.message));
     return;
   }
-  const err = R.data.error;
+  R.data = data;
+  const err = data.error;
   $("error").hidden = !err;
   if (err) $("error").textContent = replayErrorText(err);
-  if (err && err.round == null) { $("player").hidden = true; return; } // nothing to step through
-  const n = R.data.steps.length;
-  $("slider").max = String(n);
+  if (err && err.round == null) { nothingToStep(); return; }
+  $("slider").max = String(data.steps.length);
   $("player").hidden = false;
-  $("sheet").data = R.data.sheet ? { sheet: R.data.sheet, players: R.data.players || doc.players || [] } : null;
   go(0);
+}
+
+function refuse(message) {
+  $("error").hidden = false;
+  $("error").textContent = message;
+  toast(message);
+  nothingToStep();
+}
+
+function nothingToStep() {
+  R.data = null;
+  $("player").hidden = true;
+  $("sheet").data = null;
+  $("log").innerHTML = "";
 }
 
 /** Where the record stops and why, in the player's words (see errorText). */
@@ -100,7 +118,7 @@ function draw(view) {
   board.append(pilesEl(view), meldsEl(view));
   $("log").innerHTML = "";
   $("log").append(logEl(view));
-  if (!R.data.sheet) $("sheet").data = { sheet: view.sheet, players };
+  $("sheet").data = { sheet: view.sheet, players }; // the sheet as it stood at this step
 }
 
 $("file").addEventListener("change", async () => {
@@ -113,11 +131,11 @@ document.body.addEventListener("drop", async (ev) => {
   const f = ev.dataTransfer.files[0];
   if (f) load(await f.text());
 });
-$("prev").addEventListener("click", () => go(R.step - 1));
-$("next").addEventListener("click", () => go(R.step + 1));
-$("first").addEventListener("click", () => go(0));
-$("last").addEventListener("click", () => go(R.data.steps.length));
-$("slider").addEventListener("input", () => go(parseInt($("slider").value, 10)));
+$("prev").addEventListener("click", () => { if (R.data) go(R.step - 1); });
+$("next").addEventListener("click", () => { if (R.data) go(R.step + 1); });
+$("first").addEventListener("click", () => { if (R.data) go(0); });
+$("last").addEventListener("click", () => { if (R.data) go(R.data.steps.length); });
+$("slider").addEventListener("input", () => { if (R.data) go(parseInt($("slider").value, 10)); });
 document.addEventListener("keydown", (ev) => {
   if (!R.data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
   if (ev.key === "ArrowRight") go(R.step + 1);
