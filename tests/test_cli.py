@@ -298,10 +298,18 @@ def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> Non
     assert words in error["message"]
     assert "internal error" not in error["message"]
     # without --json: a readable message on stderr, exit 2, no traceback
-    result = runner.invoke(app, ["replay", str(path)])
+    result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
     assert result.exit_code == 2
     no_traceback(result)
     assert words in result.stderr
+    result = runner.invoke(app, ["replay", str(path)])
+    assert result.exit_code == 2
+    no_traceback(result)
+    if case == "illegal action":  # a move the rules forbid is explained in Spanish
+        assert words not in result.stderr
+        assert "ya robaste" in result.stderr, result.stderr
+    else:
+        assert words in result.stderr
     if round_ is not None and action is not None:
         assert f"ronda {round_}, jugada {action}" in result.stderr
         assert "Anotador" in result.stdout  # the sheet so far
@@ -645,6 +653,7 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
     no_traceback(result)
     assert result.exit_code == 0, result.output
     assert f"Going on with the game in {save}" in result.stdout.replace("\n", "")
+    assert "you deal, Beto starts" in result.stdout  # who started, not whose turn it is now
     doc = load(save.read_text("utf-8"))
     assert doc["players"][0] == "Ana"
     assert sum(len(r["actions"]) for r in doc["rounds"]) > before

@@ -747,7 +747,7 @@ class _Session:
         head.append(" · " + self.t("contract", words=_contract_words(game, view.round,
                                                                     self.lang)))
         self.console.rule(head)
-        first = view.to_act if view.to_act is not None else (view.dealer + 1) % game.n
+        first = (view.dealer + 1) % game.n  # not who acts now: a resumed round is under way
         # The person (seat 0) is spoken to: "repartes tú", not "reparte Tú".
         key = "dealer_you" if view.dealer == 0 else "first_you" if first == 0 else "dealer"
         self.say(self.t(key, dealer=self.name(view.dealer), first=self.name(first)),
@@ -1254,12 +1254,15 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
     error = result.error
     if error is None:
         return 0
+    # A move the rules forbid has a code, so its reason can be said in the reader's language.
+    msg = (explain(IllegalAction(error.code, error.message), lang)
+           if error.code != "bad_record" else error.message)
     if error.round is not None and error.action is not None:
-        text = _t(lang, "err_at", round=error.round, action=error.action, msg=error.message)
+        text = _t(lang, "err_at", round=error.round, action=error.action, msg=msg)
     elif error.round is not None:
-        text = _t(lang, "err_at_round", round=error.round, msg=error.message)
+        text = _t(lang, "err_at_round", round=error.round, msg=msg)
     else:
-        text = _t(lang, "err_doc", msg=error.message)
+        text = _t(lang, "err_doc", msg=msg)
     Console(stderr=True).print(printable(text), style="red", highlight=False, markup=False,
                                soft_wrap=True)
     return EXIT_ERROR
