@@ -201,7 +201,8 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--bots", default=None,
-                        help="seat this server bot in seats 1-3 (a name of docs/bots.md: greedy, campeon, ...)")
+                        help="seat this server bot in seats 1-3 (a name in docs/bots.md: "
+                             "greedy, campeon, ...)")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="the server's pause before a bot plays (serve's default is 0.7)")
     args = parser.parse_args()

@@ -24,3 +24,18 @@ def test_every_ruling_has_a_test() -> None:
     tests = (ROOT / "tests" / "test_rulings.py").read_text(encoding="utf-8")
     missing = [n for n in numbers if f"test_ruling_{n}_" not in tests]
     assert not missing, f"rulings without a test: {missing}"
+
+
+def test_every_link_in_the_docs_leads_to_a_file() -> None:
+    """The README's and docs/'s relative links and images (screenshots, other docs) exist."""
+    import re
+
+    broken = []
+    for doc in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))]:
+        text = doc.read_text(encoding="utf-8")
+        for target in re.findall(r"\]\(([^)\s]+)\)", text):
+            if "://" in target or target.startswith("#"):
+                continue
+            if not (doc.parent / target.split("#")[0]).exists():
+                broken.append(f"{doc.name}: {target}")
+    assert not broken, broken

@@ -1019,3 +1019,32 @@ def test_a_connection_that_does_not_read_is_dropped_not_waited_for() -> None:
         await manager.stop()
 
     asyncio.run(main())
+
+
+
+
+def test_the_turn_timer_throws_the_dearest_card_the_player_does_not_need() -> None:
+    # What the page promises ("your highest card you do not need"): not the joker or an ace
+    # of the trío AS AH JK, but the king that goes with nothing; and a joker stays in hand
+    # while a natural card may go, even one the contract does not need.
+    from carioca.actions import Discard, Draw
+    from carioca.server.tables import timeout_discard
+    from test_rulings import start
+
+    def timed_out(hand: str) -> tuple[Any, list[Discard]]:
+        game = start("chile", [hand, "2C 3D 4H 6S 8C 9H 10S JD QC 2H 3S 4D"], top="6D 8S")
+        assert game.seat_to_act == 1
+        game.apply(Draw(1, "mazo"))
+        game.apply(Discard(1, next(c for c in game.hand(1) if str(c) == "QC")))
+        game.apply(Draw(0, "mazo"))
+        discards = [a for a in game.legal_actions(0) if isinstance(a, Discard)]
+        return (lambda only: str(timeout_discard(game.view(0), game.rules, [
+            a for a in discards if not only or str(a.card) in only]).card)), discards
+
+    pick, _ = timed_out("AS AH 5C 5D 5H KS 9D JK 3C 7H 2D 4S")
+    assert pick(()) == "KS"
+    assert pick(("AS", "JK", "9D")) == "9D"
+    pick, _ = timed_out("5C 5D 5H 8C 8D 8H KS 9D JK 3C 7H 2D")
+    assert pick(()) == "KS"
+    assert pick(("JK", "2D")) == "2D"
+    assert pick(("JK",)) == "JK"  # nothing else may go

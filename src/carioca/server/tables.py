@@ -13,7 +13,7 @@ import hashlib
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
@@ -23,7 +23,9 @@ from ..bots import Bot, RandomBot
 from ..engine import Game, View
 from ..errors import IllegalAction
 from ..record import FORMAT, replay
-from ..rules import PRESETS, RulesError, RuleSet
+from ..cards import Card
+from ..rules import PRESETS, Contract, RulesError, RuleSet
+from ..solver import missing_cards
 from ..store import SQLiteStore, StoredTable
 
 __all__ = ["Table", "TableManager", "TableError", "make_bot", "bot_names"]
@@ -584,8 +586,8 @@ class Table:
                 self._play_for(seat)
 
     def _play_for(self, seat: int) -> None:
-        """The turn timer ran out: draw from the mazo if not drawn yet, then discard the card
-        of highest value that may be discarded."""
+        """The turn timer ran out: draw from the mazo if not drawn yet, then discard the
+        dearest card the player does not need (:func:`timeout_discard`)."""
         game = self._game()
         if game.phase == "draw":
             self._close_window("mazo")
@@ -595,8 +597,7 @@ class Table:
             self._commit(Draw(seat, "mazo"))
         discards = [a for a in game.legal_actions(seat) if isinstance(a, Discard)]
         if discards:
-            best = max(discards, key=lambda a: (game.rules.value(a.card), int(a.card)))
-            self._commit(best)
+            self._commit(timeout_discard(game.view(seat), game.rules, discards))
         self._after_change()
         self._played_for = (seat, self.version)  # the next state says so, to that player
 
@@ -913,6 +914,26 @@ class TableManager:
         for work in list(self._tasks):
             work.cancel()
         self._thinker.shutdown(wait=False, cancel_futures=True)
+
+
+def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> Discard:
+    """The card the table throws for a player whose time ran out, as the page promises: the
+    dearest card they do not need (one whose loss leaves the contract no further away), and
+    never a wild card while a natural card may go."""
+    hand = list(view.hand or ())
+    owed = ([Contract.parse(o) for o in view.owed[view.seat] if o]
+            if view.owed and view.seat is not None else [])
+    base = missing_cards(hand, owed, rules) if owed else 0
+
+    def needed(card: Card) -> bool:
+        if not owed or card not in hand:
+            return False
+        rest = list(hand)
+        rest.remove(card)
+        return missing_cards(rest, owed, rules) > base
+
+    return max(discards, key=lambda a: (not rules.is_wild(a.card), not needed(a.card),
+                                        rules.value(a.card), int(a.card)))
 
 
 def _bots_thread() -> ThreadPoolExecutor:
