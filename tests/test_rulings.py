@@ -738,6 +738,32 @@ def test_ruling_13_bajar_only_if_the_rest_can_go() -> None:
     game.apply(bajar(1, four_trios))  # 7C goes on the sevens, KC is the discard
 
 
+def test_ruling_13_going_out_at_once_may_swap_on_the_way() -> None:
+    """13. The rest may go through a swap: a natural card takes a wild card's place, and the
+    wild card is then laid off (take), or moves to an end of its escala (relocate). With
+    swaps off the same bajar leaves a card that cannot go."""
+    rules = RuleSet.preset("chile", contracts=["2E!"], hand_size=9)
+    hands = ["5S JK 7S 8S 2H 3H 4H 5H 6S", "AC 3C 5C 7C 9C JC KD QD 9D"]
+    melds = "5S JK 7S 8S / 2H 3H 4H 5H"
+    for mode in ("take", "relocate", "off"):
+        game = start(rules.with_options(joker_replacement=mode), hands, top="9H KC")
+        game.apply(Draw(1, "mazo"))
+        game.apply(Discard(1, c("KD")))
+        game.apply(Draw(0, "mazo"))  # the KC: the 6S and the KC are left after the bajar
+        if mode == "off":
+            assert code_of(game, bajar(0, melds)) == "must_go_out"
+            continue
+        game.apply(bajar(0, melds))
+        assert code_of(game, Discard(0, c("KC"))) == "must_go_out"  # the 6S would stay
+        if mode == "take":
+            game.apply(Swap(0, c("6S"), 0))
+            game.apply(Agregar(0, c("JK"), 1, "high"))
+        else:
+            game.apply(Swap(0, c("6S"), 0, "high"))
+        game.apply(Discard(0, c("KC")))
+        assert game.score_sheet().rounds[0].went_out == 0  # type: ignore[union-attr]
+
+
 def test_ruling_13_the_discard_must_be_the_last_card() -> None:
     """13. After it, the discard must be the last card."""
     game = start("dos-libres", ["3S 4S 5S 6S 8S 9S 10S JS QS KS AS AD AC",
@@ -751,15 +777,26 @@ def test_ruling_13_the_discard_must_be_the_last_card() -> None:
 
 def test_ruling_13_only_moves_that_keep_going_out_possible() -> None:
     """13. After the bajar, only moves that keep going out possible are legal."""
-    rules = RuleSet.preset("chile", contracts=["1E!"], hand_size=6)
+    rules = RuleSet.preset("chile", contracts=["1E!"], hand_size=6, joker_replacement="off")
     game = start(rules, ["AS 3S 5S 7S 9S JD", "3H 4H 5H 6H 7H JK"], top="KC")
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, "3H 4H 5H 6H"))
-    # the joker on the 7H's place would strand the 7H
+    # the joker on the 7H's place would strand the 7H (with swaps off: else the 7H could
+    # take the joker's place and the joker go to the low end)
     assert code_of(game, Agregar(1, c("JK"), 0, "high")) == "must_go_out"
     assert Agregar(1, c("JK"), 0, "high") not in game.legal_actions(1)
     game.apply(Agregar(1, c("JK"), 0, "low"))
     game.apply(Agregar(1, c("7H"), 0))
+    game.apply(Discard(1, c("KC")))
+    assert game.score_sheet().rounds[0].went_out == 1  # type: ignore[union-attr]
+    game = start(rules.with_options(joker_replacement="take"),
+                 ["AS 3S 5S 7S 9S JD", "3H 4H 5H 6H 7H JK"], top="KC")
+    game.apply(Draw(1, "mazo"))
+    game.apply(bajar(1, "3H 4H 5H 6H"))
+    game.apply(Agregar(1, c("JK"), 0, "high"))  # the 7H takes its place back
+    game.apply(Swap(1, c("7H"), 0))
+    assert code_of(game, Discard(1, c("KC"))) == "must_go_out"  # the joker is in hand again
+    game.apply(Agregar(1, c("JK"), 0, "low"))
     game.apply(Discard(1, c("KC")))
     assert game.score_sheet().rounds[0].went_out == 1  # type: ignore[union-attr]
 

@@ -579,7 +579,7 @@ class Game:
                         rest = list(hand)
                         rest.remove(card)
                         table = [*state.melds[:index], grown, *state.melds[index + 1:]]
-                        if not can_shed(rest, table, rules, 1):
+                        if not can_shed(rest, table, rules, 1, swaps=self._swaps_shed()):
                             continue
                     items.append(Agregar(seat, card, index, end))
         return items
@@ -767,7 +767,7 @@ class Game:
         if state.definition.go_out_at_once and complete:
             keep = 1
             table = [*state.melds, *melds]
-            if not can_shed(rest, table, self.rules, keep):
+            if not can_shed(rest, table, self.rules, keep, swaps=self._swaps_shed()):
                 raise IllegalAction(
                     "must_go_out", "in this round whoever bajarse must go out in the same turn "
                                    "(meld, lay off and discard): these cards would be left over")
@@ -858,6 +858,11 @@ class Game:
                                                 f"({len(state.melds)} melds, numbered from 0)")
         return state.melds[index]
 
+    def _swaps_shed(self) -> bool:
+        """Whether going out at once may swap wild cards out on the way (ruling 12: in those
+        rounds a swap keeps the timing of agregar, so it may follow the bajar)."""
+        return self.rules.joker_replacement != "off"
+
     def _check_leftover(self, state: _Round, seat: int, rest: list[Card], melds: list[Meld],
                         index: int, grown: Meld) -> None:
         if not rest and not self.rules.go_out_by_layoff:
@@ -865,7 +870,7 @@ class Game:
                                             "discarding the last card")
         if state.definition.go_out_at_once and state.laid_this_turn:
             table = [*melds[:index], grown, *melds[index + 1:]]
-            if not can_shed(rest, table, self.rules, 1):
+            if not can_shed(rest, table, self.rules, 1, swaps=self._swaps_shed()):
                 raise IllegalAction("must_go_out", "this would leave cards you cannot get rid "
                                                    "of; in this round you must go out now")
 

@@ -454,27 +454,57 @@ def _grow_escala(cards: list[Card], counts: list[int], rules: RuleSet) -> list[C
     return list(meld.cards)
 
 
-def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: int) -> bool:
+def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: int,
+             *, swaps: bool = False) -> bool:
     """Whether ``rest`` can be laid off onto ``melds`` until at most ``keep`` cards are left
-    (one for the last discard, or none when going out by laying off)."""
-    if len(rest) <= keep:
-        return True
-    seen: set[Card] = set()
-    for i, card in enumerate(rest):
-        if card in seen:
-            continue
-        seen.add(card)
-        others = [*rest[:i], *rest[i + 1:]]
-        for m_index, meld in enumerate(melds):
-            ends = meld.open_ends(rules) if meld.kind == "escala" else (None,)
-            for end in ends:
-                grown = meld.grown(card, end, rules, limit=rules.wild_limit_on_layoff)
-                if grown is None:
-                    continue
-                new_melds = [*melds[:m_index], grown, *melds[m_index + 1:]]
-                if can_shed(others, new_melds, rules, keep):
-                    return True
-    return False
+    (one for the last discard, or none when going out by laying off). With ``swaps``, a
+    natural card may also take a wild card's place, as the rules' ``joker_replacement`` says
+    (the wild card comes to the hand, or moves to an end of its escala under ``relocate``)."""
+    relocate = swaps and rules.joker_replacement == "relocate"
+    tried: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
+
+    def shed(rest: list[Card], melds: list[Meld]) -> bool:
+        if len(rest) <= keep:
+            return True
+        state = (tuple(sorted(rest)), tuple(melds))
+        if state in tried:  # a swap can come back to a state already searched
+            return False
+        tried.add(state)
+        for card in dict.fromkeys(rest):
+            others = list(rest)
+            others.remove(card)
+            for m_index, meld in enumerate(melds):
+                for grown, back in _placements(card, meld, rules, swaps, relocate):
+                    new_melds = [*melds[:m_index], grown, *melds[m_index + 1:]]
+                    if shed(others + back, new_melds):
+                        return True
+        return False
+
+    return shed(list(rest), list(melds))
+
+
+def _placements(card: Card, meld: Meld, rules: RuleSet, swaps: bool, relocate: bool
+                ) -> Iterator[tuple[Meld, list[Card]]]:
+    """The melds ``card`` makes of ``meld`` (laid off at an end, or swapped for a wild card),
+    each with the cards that come back to the hand."""
+    ends = meld.open_ends(rules) if meld.kind == "escala" else (None,)
+    for end in ends:
+        grown = meld.grown(card, end, rules, limit=rules.wild_limit_on_layoff)
+        if grown is not None:
+            yield grown, []
+    if not swaps or not meld.wild_count:
+        return
+    index = meld.wild_index_for(card)
+    if index is None:
+        return
+    swapped, wild = meld.swapped(card, index)
+    if relocate and meld.kind == "escala":
+        for end in ("low", "high"):
+            moved = swapped.grown(wild, end, rules, limit=False)
+            if moved is not None:
+                yield moved, []
+    else:
+        yield swapped, [wild]
 
 
 # =========================================================================== best arrangement
