@@ -1027,9 +1027,10 @@ def test_the_turn_timer_throws_the_dearest_card_the_player_does_not_need() -> No
     # What the page promises ("your highest card you do not need"): not the joker or an ace
     # of the trío AS AH JK, but the king that goes with nothing; and a joker stays in hand
     # while a natural card may go, even one the contract does not need.
+    from test_rulings import start
+
     from carioca.actions import Discard, Draw
     from carioca.server.tables import timeout_discard
-    from test_rulings import start
 
     def timed_out(hand: str) -> tuple[Any, list[Discard]]:
         game = start("chile", [hand, "2C 3D 4H 6S 8C 9H 10S JD QC 2H 3S 4D"], top="6D 8S")

@@ -20,10 +20,10 @@ from typing import Any, TypeVar
 
 from ..actions import Action, ActionError, Buy, Discard, Draw
 from ..bots import Bot, RandomBot
+from ..cards import Card
 from ..engine import Game, View
 from ..errors import IllegalAction
 from ..record import FORMAT, replay
-from ..cards import Card
 from ..rules import PRESETS, Contract, RulesError, RuleSet
 from ..solver import missing_cards
 from ..store import SQLiteStore, StoredTable
