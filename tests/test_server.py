@@ -759,33 +759,85 @@ def test_a_pass_from_another_table_is_told_not_seated_silently() -> None:
 
 
 def test_buying_through_the_window() -> None:
-    """Seat 1 discards; seat 0 (not the next player) may buy: the card and a penalty card."""
+    """Seat 1 discards; seat 0 (not the next player) claims it. The claim waits for Caro, the
+    player to draw, who has first claim (ruling 19): drawing from the mazo, she lets Ana buy
+    the card and a penalty card; drawing from the pozo, she takes it herself."""
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    for caro_draws in ("mazo", "pozo"):
+        with TestClient(app) as client:
+            made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
+            code, token0 = made["code"], made["token"]
+            tokens = [token0] + [client.post(f"/api/tables/{code}/join",
+                                             json={"name": n}).json()["token"]
+                                 for n in ("Beto", "Caro")]
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
+            table = manager.tables[code]
+            with client.websocket_connect(f"/ws/{code}") as ws0, \
+                    client.websocket_connect(f"/ws/{code}") as ws1, \
+                    client.websocket_connect(f"/ws/{code}") as ws2:
+                for ws, token in zip((ws0, ws1, ws2), tokens, strict=True):
+                    _hello(ws, token)
+                assert _send(ws1, {"type": "action", "version": table.version,
+                                   "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
+                discard = str(table.game.hand(1)[0])
+                assert _send(ws1, {"type": "action", "version": table.version,
+                                   "action": {"p": 1, "discard": discard}})["type"] == "ack"
+                state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+                assert state["deadlines"]["buy"] is not None
+                assert _send(ws0, {"type": "action", "version": state["version"],
+                                   "action": {"p": 0, "buy": True}})["type"] == "ack"
+                assert table.game.view(0).buys[0] == 0  # not yet: Caro has first claim
+                assert len(table.game.hand(0)) == 12
+                assert _send(ws2, {"type": "action", "version": None,
+                                   "action": {"p": 2, "draw": caro_draws}})["type"] == "ack"
+                if caro_draws == "mazo":
+                    assert discard in [str(c) for c in table.game.hand(0)]
+                    assert len(table.game.hand(0)) == 14 and table.game.view(0).buys[0] == 1
+                    assert _moves(table.game.view(0).log[-2:]) == ["buy", "draw"]
+                else:
+                    assert discard in [str(c) for c in table.game.hand(2)]
+                    assert len(table.game.hand(0)) == 12 and table.game.view(0).buys[0] == 0
+                    assert table.window is None
+
+
+def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> None:
+    """The steal timer ends the claims, not the window: a claim made in time still waits for
+    the player to draw; after the timer, a claim is refused as too late."""
     app = create_app(":memory:", bot_delay=0)
     manager = app.state.manager
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
+        made = _new(client, preset="chile", seats=4, options={"buying": "penalty_card"})
         code, token0 = made["code"], made["token"]
         tokens = [token0] + [client.post(f"/api/tables/{code}/join",
                                          json={"name": n}).json()["token"]
-                             for n in ("Beto", "Caro")]
+                             for n in ("Beto", "Caro", "Dani")]
         client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
         table = manager.tables[code]
         with client.websocket_connect(f"/ws/{code}") as ws0, \
-                client.websocket_connect(f"/ws/{code}") as ws1:
-            _hello(ws0, tokens[0])
-            _hello(ws1, tokens[1])
-            assert _send(ws1, {"type": "action", "version": table.version,
-                               "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
+                client.websocket_connect(f"/ws/{code}") as ws1, \
+                client.websocket_connect(f"/ws/{code}") as ws2, \
+                client.websocket_connect(f"/ws/{code}") as ws3:
+            for ws, token in zip((ws0, ws1, ws2, ws3), tokens, strict=True):
+                _hello(ws, token)
+            _send(ws1, {"type": "action", "version": None, "action": {"p": 1, "draw": "mazo"}})
             discard = str(table.game.hand(1)[0])
-            assert _send(ws1, {"type": "action", "version": table.version,
-                               "action": {"p": 1, "discard": discard}})["type"] == "ack"
-            state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
-            assert state["deadlines"]["buy"] is not None
-            ws0.send_json({"type": "action", "version": state["version"],
-                           "action": {"p": 0, "buy": True}})
-            _until_state(ws0, lambda m: len(m.get("view", {}).get("hand") or []) == 14)
-            assert discard in [str(c) for c in table.game.hand(0)]
-            assert table.game.view(0).buys[0] == 1
+            _send(ws1, {"type": "action", "version": None,
+                        "action": {"p": 1, "discard": discard}})
+            assert table.window is not None and table.window.eligible == {0, 3}
+            assert _send(ws3, {"type": "action", "version": None,
+                               "action": {"p": 3, "buy": True}})["type"] == "ack"
+            claimed = table.version
+            table.window.deadline = time.time() - 1  # the steal timer runs out
+            state = _until_state(ws0, lambda m: m["version"] > claimed)
+            assert state["deadlines"]["buy"] is None
+            assert state["legal"] == []  # Ana may no longer claim
+            late = _send(ws0, {"type": "action", "version": None,
+                               "action": {"p": 0, "buy": True}})
+            assert late["type"] == "error" and late["code"] == "too_late"
+            assert table.game.view(0).buys[3] == 0  # Dani's claim waits for Caro's draw
+            _send(ws2, {"type": "action", "version": None, "action": {"p": 2, "draw": "mazo"}})
+            assert table.game.view(0).buys[3] == 1 and discard in map(str, table.game.hand(3))
 
 
 def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
@@ -1049,3 +1101,54 @@ def test_the_turn_timer_throws_the_dearest_card_the_player_does_not_need() -> No
     assert pick(()) == "KS"
     assert pick(("JK", "2D")) == "2D"
     assert pick(("JK",)) == "JK"  # nothing else may go
+
+
+def test_names_cannot_hide_or_repeat_a_player() -> None:
+    # A right-to-left override would show "\u202eanA" as "Ana" and turn the log lines around;
+    # two players called Ana could not be told apart on the sheet or in the record.
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=4, name="Ana")
+        code = made["code"]
+        for name in ("\u202eanA\u200f", "Ana", "  \t "):
+            assert client.post(f"/api/tables/{code}/join", json={"name": name}).status_code == 200
+        names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
+    assert names == ["Ana", "anA", "Ana 2", "Jugador 4"]
+
+
+def test_a_rematch_starts_without_the_last_games_round_end() -> None:
+    # The page shows a round's end once per (game, round): a rematch that still sent the
+    # last game's round 1 would show old hands at its start and hide its own round 1's end.
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chico", options={"rounds": [1]}, seats=2,
+                              bots={}, turn_timer=0, steal_timer=10, hints=False)
+    table.join("Beto")
+    table.start()
+    rng = random.Random(3)
+    while table.status == "playing":
+        seat = table.game.seat_to_act
+        table.apply(seat, rng.choice(list(table.game.legal_actions(seat))).to_json(), None)
+    assert table.public_state()["round_end"]["round"] == 1
+    table.start()  # the rematch
+    assert table.public_state()["round_end"] is None
+
+
+def test_every_error_a_player_can_meet_is_translated() -> None:
+    # The page says an error in the player's language by its code; a code without words
+    # would show the server's English on a Spanish page.
+    import re
+
+    src = Path(__file__).resolve().parent.parent / "src" / "carioca"
+    raised = set()
+    for path in [*src.glob("*.py"), *(src / "server").glob("*.py")]:
+        text = path.read_text(encoding="utf-8")
+        raised |= set(re.findall(r'(?:TableError|IllegalAction)\(\s*"([a-z_]+)"', text))
+    # Only records and the engine's own dealing meet these; the page never does.
+    raised -= {"bad_deal", "no_deal", "no_round", "round_not_over", "no_page"}
+    words = (src / "web" / "js" / "i18n.js").read_text(encoding="utf-8")
+    entries = dict(re.findall(r'"err\.([a-z_]+)": (\{[^\n]*\}),?\n', words))
+    assert raised - set(entries) == set()
+    for code, entry in entries.items():
+        assert all(f"{lang}: " in entry for lang in ("es", "en", "de", "sv")), code

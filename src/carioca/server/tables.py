@@ -13,6 +13,7 @@ import hashlib
 import logging
 import secrets
 import time
+import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -140,12 +141,16 @@ class Connection:
 
 @dataclass
 class Window:
-    """A buy window: opened by a discard, answered by the seats that may buy."""
+    """A buy window: opened by a discard, answered by the seats that may buy until its
+    deadline (the steal timer), and decided only when the player to draw draws (ruling 19:
+    they have first claim, by drawing the card from the pozo)."""
 
     key: tuple[int, int]
     eligible: set[int]
     deadline: float
     claims: dict[int, bool] = field(default_factory=dict)
+    closed: bool = False
+    """The steal timer ran out: no more claims; those made wait for the draw."""
 
     @property
     def answered(self) -> bool:
@@ -233,7 +238,8 @@ class Table:
         if seat not in free:
             raise TableError("seat_taken", f"seat {seat} is taken", 409)
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(name.strip() or f"Jugador {seat + 1}", _hash(token))
+        self.seats[seat] = Seat(self._unique_name(clean_name(name) or f"Jugador {seat + 1}",
+                                                  seat), _hash(token))
         self.version += 1
         self._save()
         return seat, token
@@ -254,6 +260,11 @@ class Table:
     def _bot_seat_name(self, title: str, seat: int) -> str:
         """The bot's title as its name at the table ("Tía Chela"), numbered when another
         seat has it already ("Tía Chela 2")."""
+        return self._unique_name(title, seat)
+
+    def _unique_name(self, title: str, seat: int) -> str:
+        """``title``, numbered when another seat has it already ("Ana 2"): the log, the
+        sheet and the record tell players apart by name."""
         taken = {s.name for i, s in enumerate(self.seats) if i != seat}
         name, n = title, 1
         while name in taken:
@@ -271,6 +282,7 @@ class Table:
         self.game_seed = secrets.randbits(GAME_SEED_BITS)
         names = [s.name for s in self.seats]
         self.game = Game.new(self.rules, names, seed=self.game_seed)
+        self._last_round_end = None  # a rematch does not show the last game's round end
         self.status = "playing"
         self._bots = {i: make_bot(s.bot, self.game_seed + i, self.rules)
                       for i, s in enumerate(self.seats) if s.bot is not None}
@@ -359,9 +371,7 @@ class Table:
         if isinstance(action, Buy):
             self._claim(seat, True)
             return
-        if isinstance(action, Draw):
-            self._close_window(action.source)
-        self._commit(action)
+        self._draw_or_act(action)
         self._after_change()
 
     def pass_buy(self, seat: int | None, version: int | None) -> None:
@@ -471,12 +481,24 @@ class Table:
             if self.game is not None:
                 self.game.verify(Buy(seat))  # says why in the rules' words
             raise TableError("no_window", "there is no card to buy now")
+        if window.closed:
+            raise TableError("too_late", "the time to buy that card is over")
         if seat in window.claims:
             raise TableError("answered", "you have answered already")
         window.claims[seat] = wants
-        if window.answered:
-            self._resolve_window()
+        # The claim waits for the player to draw, who has first claim (ruling 19).
         self._after_change(reopen=False)
+
+    def _end_claims(self) -> None:
+        """The steal timer ran out: bots that have not answered pass, no more claims are
+        taken, and a window nobody claimed is gone."""
+        window = self.window
+        if window is None or window.closed:
+            return
+        self._answer_bots_now()
+        window.closed = True
+        if not any(window.claims.values()):
+            self.window = None
 
     def _resolve_window(self) -> None:
         """Give the card to the nearest claimant after the player to draw."""
@@ -511,7 +533,13 @@ class Table:
 
     def window_pending(self) -> bool:
         window = self.window
-        return window is not None and not window.answered and time.time() < window.deadline
+        return (window is not None and not window.closed and not window.answered
+                and time.time() < window.deadline)
+
+    def claims_due(self, now: float) -> bool:
+        """Whether the open window's steal timer has run out (its claims end now)."""
+        window = self.window
+        return window is not None and not window.closed and now >= window.deadline
 
     # ----------------------------------------------------------------- after each change
 
@@ -539,13 +567,9 @@ class Table:
 
     def bot_question(self, seat: int) -> tuple[View, list[Action]] | None:
         """What the bot at ``seat`` is asked now: its view and legal actions (None: nothing
-        to ask, the buy window that was open went the other way). The lock is held."""
+        to ask). A buy window still open is decided by the bot's draw, as by a person's: the
+        player to draw has first claim (ruling 19). The lock is held."""
         game = self._game()
-        if self.window is not None:
-            self._resolve_window()
-            if game.seat_to_act != seat:
-                self._after_change()
-                return None
         legal = list(game.legal_actions(seat))
         return (game.view(seat), legal) if legal else None
 
@@ -568,16 +592,26 @@ class Table:
         if action is None or action not in legal:
             self._play_for(seat)
             return
-        if isinstance(action, Draw):
-            self._close_window(action.source)
-        self._commit(action)
+        self._draw_or_act(action)
         self._after_change()
+
+    def _draw_or_act(self, action: Action) -> None:
+        """Play ``action``; a draw first decides the buy window. A buy that ended the round
+        (its penalty card was the last of a mazo that cannot be rebuilt) takes the draw with
+        it: there is no turn left to draw in."""
+        game = self._game()
+        if isinstance(action, Draw) and self.window is not None:
+            game.verify(action)  # a draw the rules refuse decides nothing
+            self._close_window(action.source)
+            if game.seat_to_act != action.seat or game.phase != "draw":
+                return
+        self._commit(action)
 
     def on_timers(self) -> None:
         """Deadlines that ran out (the lock is held)."""
         now = time.time()
-        if self.window is not None and now >= self.window.deadline:
-            self._resolve_window()
+        if self.claims_due(now):
+            self._end_claims()
             self._after_change(reopen=False)
         game = self.game
         if self.turn_deadline is not None and now >= self.turn_deadline and game is not None:
@@ -618,7 +652,8 @@ class Table:
         return {
             "view": view,
             "deadlines": {"turn": self.turn_deadline,
-                          "buy": self.window.deadline if self.window else None},
+                          "buy": (self.window.deadline if self.window and not self.window.closed
+                                  else None)},
             "fair": {"round": game.round_number,
                      "seed_hash": seed_hash(fair_seeds[-1], self._salt(len(fair_seeds)))
                      if ended < len(fair_seeds) else None,
@@ -651,8 +686,8 @@ class Table:
             if self.status == "playing":
                 if seat == game.seat_to_act:
                     legal = [a.to_json() for a in game.legal_actions(seat)]
-                elif self.window is not None and seat in self.window.eligible \
-                        and seat not in self.window.claims:
+                elif self.window is not None and not self.window.closed \
+                        and seat in self.window.eligible and seat not in self.window.claims:
                     legal = [Buy(seat).to_json()]
         msg.update(public)
         msg.update({"view": view, "legal": legal,
@@ -747,7 +782,8 @@ class TableManager:
         sent: dict[str, tuple[int, int]] = {}
         while True:
             timed = {code for code, t in self.tables.items()
-                     if t.turn_deadline is not None or t.window is not None}
+                     if t.turn_deadline is not None
+                     or (t.window is not None and not t.window.closed)}
             codes, self._dirty = self._dirty | timed, set()
             for code in codes:
                 table = self.tables.get(code)
@@ -780,7 +816,7 @@ class TableManager:
         seat = table.bot_to_move()
         now = time.time()
         due_timer = (table.turn_deadline is not None and now >= table.turn_deadline) \
-            or (table.window is not None and now >= table.window.deadline)
+            or table.claims_due(now)
         if seat is None and not due_timer:
             return
         if seat is not None:
@@ -914,6 +950,15 @@ class TableManager:
         for work in list(self._tasks):
             work.cancel()
         self._thinker.shutdown(wait=False, cancel_futures=True)
+
+
+def clean_name(name: str) -> str:
+    """A player's name as the table shows it: without control and format characters (a
+    right-to-left override would make "\u202eanA" show as "Ana" and turn the rest of a log
+    line around), with its spaces collapsed."""
+    kept = "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else " "
+                   for ch in name)
+    return " ".join(kept.split())
 
 
 def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> Discard:

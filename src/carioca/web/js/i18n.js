@@ -166,7 +166,10 @@ const W = {
   buy_offer: { es: "¿Compras el {card} del pozo?", en: "Buy the {card} from the pozo?", de: "Die {card} aus dem Pozo kaufen?", sv: "Köpa {card} från pozon?" },
   buy_card_price: { es: "Pagas con una carta más del mazo.", en: "You also take a penalty card from the mazo.", de: "Du nimmst eine Strafkarte vom Mazo dazu.", sv: "Du tar också ett straffkort från mazon." },
   buy_points_price: { es: "Cuesta {n} puntos de castigo.", en: "It costs {n} penalty points.", de: "Kostet {n} Strafpunkte.", sv: "Det kostar {n} straffpoäng." },
-  buy_claimed: { es: "Pediste el {card}: esperando que cierre la ventana", en: "You claimed the {card}: waiting for the window to close", de: "Du hast die {card} beansprucht: warte aufs Ende", sv: "Du gjorde anspråk på {card}: väntar på att fönstret stängs" },
+  buy_claimed: { es: "Pediste el {card}. {name} roba primero y puede quedárselo", en: "You claimed the {card}. {name} draws first and may take it", de: "Du hast die {card} beansprucht. {name} zieht zuerst und darf sie nehmen", sv: "Du gjorde anspråk på {card}. {name} drar först och får ta det" },
+  buy_won: { es: "Compraste el {card}", en: "You bought the {card}", de: "Du hast die {card} gekauft", sv: "Du köpte {card}" },
+  buy_lost: { es: "{name} compró el {card}: estaba antes en el turno", en: "{name} bought the {card}: they came first in turn order", de: "{name} hat die {card} gekauft: war in der Reihenfolge zuerst dran", sv: "{name} köpte {card}: hen kom före i turordningen" },
+  buy_taken: { es: "{name} tomó el {card} del pozo: le tocaba robar", en: "{name} took the {card} from the pozo: it was their draw", de: "{name} hat die {card} vom Pozo genommen: war mit Ziehen dran", sv: "{name} tog {card} från pozon: det var hens tur att dra" },
   timer_played: { es: "Se te acabó el tiempo: la mesa robó del mazo y descartó por ti", en: "Your time ran out: the table drew from the mazo and discarded for you", de: "Deine Zeit ist abgelaufen: der Tisch hat für dich vom Mazo gezogen und abgeworfen", sv: "Din tid tog slut: bordet drog från mazon och kastade åt dig" },
   timer_line: { es: "Si se acaba el tiempo, la mesa roba del mazo por ti y descarta tu carta más alta que no necesitas.", en: "When the time runs out the table draws from the mazo for you and discards the highest card you do not need.", de: "Läuft die Zeit ab, zieht der Tisch für dich vom Mazo und wirft deine höchste Karte ab, die du nicht brauchst.", sv: "När tiden tar slut drar bordet från mazon åt dig och kastar ditt högsta kort som du inte behöver." },
   groups_hint: { es: "Elige cartas y pulsa «Cerrar grupo» por cada juego, en orden de menor a mayor para las escalas.", en: "Select cards and press “New meld” for each meld; put escalas low to high.", de: "Wähle Karten und drücke „Neue Gruppe“ für jede Kombination; Escalas von niedrig nach hoch.", sv: "Välj kort och tryck ”Ny grupp” för varje kombination; escalas från låg till hög." },
@@ -259,6 +262,17 @@ const W = {
   "err.no_coach": { es: "El entrenador no está instalado en este servidor", en: "The coach is not installed on this server", de: "Der Trainer ist auf diesem Server nicht installiert", sv: "Tränaren är inte installerad på servern" },
   "err.spectator": { es: "Estás mirando: siéntate para jugar", en: "You are watching: take a seat to play", de: "Du schaust zu: setz dich, um zu spielen", sv: "Du tittar på: sätt dig för att spela" },
   "err.not_your_seat": { es: "Solo puedes jugar por tu asiento", en: "You can only play for your own seat", de: "Du spielst nur für deinen Platz", sv: "Du spelar bara för din plats" },
+  "err.too_late": { es: "Se acabó el tiempo para comprar esa carta", en: "The time to buy that card is over", de: "Die Zeit, diese Karte zu kaufen, ist vorbei", sv: "Tiden att köpa det kortet är ute" },
+  "err.pozo_empty": { es: "El pozo está vacío: roba del mazo", en: "The pozo is empty: draw from the mazo", de: "Der Pozo ist leer: zieh vom Mazo", sv: "Pozon är tom: dra från mazon" },
+  "err.mazo_empty": { es: "El mazo está vacío", en: "The mazo is empty", de: "Der Mazo ist leer", sv: "Mazon är tom" },
+  "err.bad_seat": { es: "Ese asiento no existe o no puede tener un bot", en: "That seat does not exist or cannot take a bot", de: "Diesen Platz gibt es nicht, oder er kann keinen Bot haben", sv: "Den platsen finns inte eller kan inte ha en bot" },
+  "err.no_such_seat": { es: "Ese asiento no existe", en: "That seat does not exist", de: "Diesen Platz gibt es nicht", sv: "Den platsen finns inte" },
+  "err.bad_bot": { es: "No conocemos ese bot", en: "There is no such bot", de: "Diesen Bot gibt es nicht", sv: "Den boten finns inte" },
+  "err.bad_bots": { es: "No conocemos ese bot", en: "There is no such bot", de: "Diesen Bot gibt es nicht", sv: "Den boten finns inte" },
+  "err.bad_timer": { es: "Ese tiempo no se puede elegir", en: "That timer cannot be chosen", de: "Diese Zeit kann man nicht wählen", sv: "Den tiden går inte att välja" },
+  "err.too_big": { es: "El mensaje es demasiado largo", en: "The message is too long", de: "Die Nachricht ist zu lang", sv: "Meddelandet är för långt" },
+  "err.bad_request": { es: "La mesa no entendió ese pedido", en: "The table did not understand that request", de: "Der Tisch hat diese Anfrage nicht verstanden", sv: "Bordet förstod inte den begäran" },
+  "err.unknown_action": { es: "Esa jugada no existe", en: "There is no such move", de: "Diesen Zug gibt es nicht", sv: "Det draget finns inte" },
   "err.no_window": { es: "No hay carta para comprar ahora", en: "There is no card to buy now", de: "Jetzt gibt es keine Karte zu kaufen", sv: "Det finns inget kort att köpa nu" },
   "err.answered": { es: "Ya respondiste", en: "You have answered already", de: "Du hast schon geantwortet", sv: "Du har redan svarat" },
   "err.not_playing": { es: "No se está jugando en esta mesa", en: "No game is being played here", de: "An diesem Tisch läuft kein Spiel", sv: "Inget parti pågår vid bordet" },
@@ -309,9 +323,9 @@ export function has(key) { return key in W; }
 /** The words for ``key`` in the current language, with {name} filled from ``params``. */
 export function t(key, params = {}) {
   const entry = W[key];
-  let text = entry ? (entry[lang] ?? entry.en) : key;
-  for (const [k, v] of Object.entries(params)) text = text.split("{" + k + "}").join(String(v));
-  return text;
+  const text = entry ? (entry[lang] ?? entry.en) : key;
+  // One pass over the template: a value (a player's name) is never read as a placeholder.
+  return text.replace(/\{(\w+)\}/g, (all, k) => (Object.hasOwn(params, k) ? String(params[k]) : all));
 }
 
 /** Fill every element with data-i18n (text) or data-i18n-attr="attr:key;attr:key". */

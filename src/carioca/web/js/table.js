@@ -42,6 +42,7 @@ const S = {
   pendingRender: false,
   passed: null, // the buy window (round:turn) this seat passed on
   claimed: null, // the buy window (round:turn) this seat claimed
+  claim: null, // that claim: its card, and the log's length then (to say how it ended)
   pending: null, // the last action sent, to send again once if the table moved under it
   revealShown: new Set(JSON.parse(localStorage.getItem("carioca.seen." + code) || "[]")),
   hint: null,
@@ -109,6 +110,22 @@ function act(action) {
   return send({ type: "action", version: S.version, action: { p: S.seat, ...action } });
 }
 
+/** Once the window this seat claimed in is decided, say how: bought, bought by someone
+ * nearer in turn, or taken from the pozo by the player to draw (who has first claim). */
+function settleClaim(v) {
+  const c = S.claim;
+  if (!c || (v.round === c.round && v.buy_window && `${v.round}:${v.turn}` === c.key)) return;
+  S.claim = null;
+  if (v.round !== c.round) return;
+  const fresh = (v.log || []).slice(Math.max(0, c.logLen - (v.log_start || 0)));
+  const bought = fresh.find((e) => e.buy);
+  const took = fresh.find((e) => e.draw === "pozo");
+  const card = pretty(c.card);
+  if (bought && bought.p === S.seat) toast(t("buy_won", { card }), "info", 6000);
+  else if (bought) toast(t("buy_lost", { card, name: v.players[bought.p] }), "info", 6000);
+  else if (took) toast(t("buy_taken", { card, name: v.players[took.p] }), "info", 6000);
+}
+
 function windowKey() {
   const v = view();
   return v ? `${v.round}:${v.turn}` : null;
@@ -136,6 +153,7 @@ function onMessage(msg) {
       if (msg.view) syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`);
       S.hint = null;
       if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
+      if (msg.view) settleClaim(msg.view);
       if (S.drag) S.pendingRender = true; else render();
       maybeReveal();
       retryStale();
@@ -532,13 +550,15 @@ function renderBuy() {
   const m = S.msg;
   const v = view();
   const key = windowKey();
-  const open = v && v.buy_window && m.deadlines && m.deadlines.buy;
+  // A claim waits for the player to draw (who has first claim), after the steal timer too.
+  const open = v && v.buy_window;
   const offer = m && v && canBuy() && S.passed !== key && S.claimed !== key;
   box.hidden = !offer && !(open && S.claimed === key);
   if (box.hidden) return;
   const top = v.pozo[v.pozo.length - 1];
   if (S.claimed === key) {
-    box.append(h("span", "", t("buy_claimed", { card: pretty(top) })));
+    const next = v.to_act != null ? v.players[v.to_act] : "";
+    box.append(h("span", "", t("buy_claimed", { card: pretty(top), name: next })));
   } else {
     box.append(cardEl(top, { small: true }));
     const txt = h("span", "", t("buy_offer", { card: pretty(top) }));
@@ -548,7 +568,12 @@ function renderBuy() {
     if (buying === "penalty_points") box.append(h("span", "small", t("buy_points_price", { n: (S.table.options.steal_points ?? 2) })));
     const buy = h("button", "primary", t("buy"));
     buy.id = "buy-btn";
-    buy.addEventListener("click", () => { if (act({ buy: true })) { S.claimed = key; renderBuy(); } });
+    buy.addEventListener("click", () => {
+      if (!act({ buy: true })) return;
+      S.claimed = key;
+      S.claim = { key, round: v.round, card: top, logLen: (v.log_start || 0) + (v.log || []).length };
+      renderBuy();
+    });
     const pass = h("button", "", t("pass"));
     pass.id = "pass-btn";
     pass.addEventListener("click", () => { if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); } });
