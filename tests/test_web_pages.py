@@ -670,6 +670,79 @@ def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) 
     page.context.close()
 
 
+def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
+                                                                  browser: Any) -> None:
+    """A second tap on the pozo just after drawing is not a discard of the card picked while
+    waiting; a hand ordered by dragging stays so, and the next deal is sorted as the player
+    last chose. On a 360 × 640 phone the hand keeps to the lower part of the screen."""
+    import urllib.request
+
+    from carioca.actions import Discard, Draw
+    from carioca.engine import Game
+    from carioca.rules import RuleSet
+
+    req = urllib.request.Request(
+        base_url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"name": "Ana", "preset": "chile", "seats": 2,
+                         "bots": {"1": "random"}}).encode())
+    created = json.load(urllib.request.urlopen(req))
+    game = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=4)
+    game.apply(Draw(1, "mazo"))
+    game.apply(Discard(1, game.hand(1)[0]))
+
+    def moment(version: int, g: Game, round_number: int = 1) -> dict[str, Any]:
+        view = g.view(0).to_json()
+        view["round"] = round_number
+        return {"type": "state", "version": version, "view": view,
+                "legal": [a.to_json() for a in g.legal_actions(0)],
+                "deadlines": {"turn": None, "buy": None}, "fair": None, "can_undo": False,
+                "round_end": None}
+
+    to_draw = moment(500, game)
+    game.apply(Draw(0, "pozo"))
+    drawn = moment(501, game)
+    page = _page(browser, {"width": 360, "height": 640})
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    page.wait_for_function("() => window.carioca.state.seat === 0")
+    page.evaluate("""() => {
+        window.sent = [];
+        window.carioca.state.ws.send = (text) => window.sent.push(JSON.parse(text));
+        window.carioca.state.table.status = 'playing';
+    }""")
+
+    def inject(msg: dict[str, Any]) -> None:
+        msg = {**msg, "table": _state(page)["table"]}
+        page.evaluate("(m) => window.carioca.receive(m)", msg)
+
+    inject(to_draw)
+    page.click("#sort-suit")
+    _card_in_hand(page, str(game.hand(0)[3])).click()  # picked while deciding
+    page.click(".pile.pozo")
+    inject(drawn)
+    page.click(".pile.pozo")  # the same tap, repeated
+    actions = [m["action"] for m in page.evaluate("() => window.sent") if m.get("action")]
+    assert actions == [{"p": 0, "draw": "pozo"}]
+    panel = page.locator("#me").bounding_box()
+    assert panel is not None and panel["height"] <= 0.55 * 640
+
+    # A drag orders this hand; the next deal comes sorted by suit, as last chosen.
+    hand = lambda: page.evaluate(  # noqa: E731
+        "() => [...document.querySelectorAll('#hand .card')].map(c => c.dataset.card)")
+    first, last = hand()[0], hand()[-1]
+    _drag_to(page, _card_in_hand(page, first), page.locator(f'#hand .card[data-card="{last}"]'),
+             0.9)
+    dragged = hand()
+    assert dragged.index(first) >= len(dragged) - 2  # moved from the front to the end
+    inject({**drawn, "version": 502})
+    assert hand() == dragged  # the same hand keeps the player's order
+    other = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=9)
+    inject(moment(503, other, round_number=2))
+    suits = [c[-1] for c in hand() if c != "JK"]
+    assert suits == sorted(suits, key="SHDC".index)
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
 def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
     """Errors, the coach, the presets' notes, the bots' names and the replay viewer, all in
     German: no English sentence of the server's mixed in."""

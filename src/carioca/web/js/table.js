@@ -37,7 +37,7 @@ const S = {
   nextId: 1,
   selected: new Set(),
   groups: [], // staged melds for bajar: [[id, ...], ...]
-  sort: localStorage.getItem(SORT_KEY) || "rank",
+  sort: localStorage.getItem(SORT_KEY) === "suit" ? "suit" : "rank",
   drag: null,
   pendingRender: false,
   passed: null, // the buy window (round:turn) this seat passed on
@@ -231,11 +231,18 @@ function syncHand(cards, deal) {
   const added = left.map((card) => ({ id: S.nextId++, card, fresh: true }));
   const brandNew = kept.length === 0;
   S.hand = kept.concat(added);
-  if (S.sort !== "manual" && (brandNew || added.length)) sortHand(S.sort, false);
+  if (brandNew) sortHand(chosenSort(), false);
+  else if (S.sort !== "manual" && added.length) sortHand(S.sort, false);
   const ids = new Set(S.hand.map((x) => x.id));
   for (const id of [...S.selected]) if (!ids.has(id)) S.selected.delete(id);
   S.groups = S.groups.map((g) => g.filter((id) => ids.has(id))).filter((g) => g.length);
   if (brandNew) { S.selected.clear(); S.groups = []; }
+}
+
+/** The order the player last chose with the buttons (a drag orders one hand only). */
+function chosenSort() {
+  const mode = localStorage.getItem(SORT_KEY);
+  return mode === "suit" ? "suit" : "rank";
 }
 
 function sortHand(mode, remember = true) {
@@ -261,8 +268,11 @@ function canBuy() { return legal().some((a) => a.buy); }
 
 function draw(src) {
   if (!myTurn() || phase() !== "draw") return;
-  act({ draw: src });
+  if (act({ draw: src })) S.drewAt = Date.now();
 }
+
+/** A second tap on the pozo soon after drawing is the same tap repeated, not a discard. */
+const DOUBLE_TAP_MS = 900;
 
 function discard(card) {
   if (!card) { toast(t("select_one"), "info"); return; }
@@ -498,6 +508,7 @@ function renderBoard() {
     p.addEventListener("click", () => {
       if (drawing) return draw(src);
       if (src === "pozo" && myTurn() && v.phase === "play") {
+        if (Date.now() - (S.drewAt || 0) < DOUBLE_TAP_MS) return;
         const card = onlySelected();
         if (card) discard(card);
       }
@@ -950,8 +961,7 @@ function onPointerUp(ev) {
     } else {
       S.hand.push(item);
     }
-    S.sort = "manual";
-    localStorage.setItem(SORT_KEY, "manual");
+    S.sort = "manual"; // for this hand only: the next deal is sorted as the player last chose
     // Groups follow the order of the hand.
     S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
     render();
