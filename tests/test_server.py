@@ -1152,3 +1152,40 @@ def test_every_error_a_player_can_meet_is_translated() -> None:
     assert raised - set(entries) == set()
     for code, entry in entries.items():
         assert all(f"{lang}: " in entry for lang in ("es", "en", "de", "sv")), code
+
+
+def test_a_bot_plays_for_a_player_who_left_until_they_come_back() -> None:
+    # A player who closes the tab would stop the table for good: anyone seated may let a
+    # bot play for them, and coming back with the seat's token takes the seat back.
+    app = create_app(":memory:", bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2)
+        code, ana = made["code"], made["token"]
+        beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        table = manager.tables[code]
+        assert table.game.seat_to_act == 1  # Beto plays first, and he is not here
+        url = f"/api/tables/{code}/stand-in"
+        watcher = client.post(url, json={"seat": 1, "bot": "chela"})
+        assert watcher.status_code == 403  # a spectator may not
+        with client.websocket_connect(f"/ws/{code}") as ws1:
+            _hello(ws1, beto)
+            here = client.post(url, json={"seat": 1, "bot": "chela"},
+                               headers={"X-Carioca-Token": ana})
+            assert here.status_code == 409 and here.json()["error"]["code"] == "connected"
+        with client.websocket_connect(f"/ws/{code}") as ws0:
+            _hello(ws0, ana)
+            info = client.post(url, json={"seat": 1, "bot": "chela"},
+                               headers={"X-Carioca-Token": ana}).json()
+            assert info["seats"][1]["stand_in"] == "chela"
+            # The bot plays Beto's turn: the turn comes to Ana.
+            _until_state(ws0, lambda m: bool(m.get("legal")))
+            assert table.game.seat_to_act == 0
+            stored = {t.code: t.meta for t in manager.store.load_tables()}
+            assert stored[code]["seats"][1]["stand_in"] == "chela"  # a restart keeps it
+            with client.websocket_connect(f"/ws/{code}") as ws1:
+                _hello(ws1, beto)
+                assert table.seats[1].stand_in is None and 1 not in table._bots
+                state = _until_state(ws0, lambda m: m["table"]["seats"][1]["stand_in"] is None)
+                assert state["table"]["seats"][1]["connected"]

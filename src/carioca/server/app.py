@@ -278,6 +278,19 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         manager.poke(table)
         return table.info()
 
+    @app.post("/api/tables/{code}/stand-in")
+    async def stand_in(code: str, body: SetBot,
+                       x_carioca_token: Annotated[str | None, Header()] = None
+                       ) -> dict[str, Any]:
+        # Any player at the table may ask: the host may be the one who is away.
+        table = manager.get(code)
+        if table.seat_of(x_carioca_token) is None:
+            raise TableError("spectator", "only a player at the table may do that", 403)
+        async with table.lock:
+            table.stand_in(body.seat, body.bot)
+        manager.poke(table)
+        return table.info()
+
     @app.post("/api/tables/{code}/start")
     async def start(code: str,
                     x_carioca_token: Annotated[str | None, Header()] = None) -> dict[str, Any]:
@@ -429,6 +442,9 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
         if seat is not None:
             table.seats[seat].connected += 1
             table.presence += 1
+            if table.seats[seat].stand_in is not None:
+                async with table.lock:  # after the move the bot may be making
+                    table.take_back(seat)
         try:
             await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
             await ws.send_json(table.state_for(seat))

@@ -123,6 +123,9 @@ class Seat:
     token_hash: str | None = None
     bot: str | None = None
     connected: int = 0
+    stand_in: str | None = None
+    """A bot playing for the person of this seat while they are away (they take the seat
+    back by coming back)."""
 
     @property
     def taken(self) -> bool:
@@ -166,8 +169,8 @@ class Table:
         self.preset: str = meta["preset"]
         self.options: dict[str, Any] = meta.get("options", {})
         self.rules = RuleSet.preset(self.preset, **self.options)
-        self.seats = [Seat(s.get("name", ""), s.get("token_hash"), s.get("bot"))
-                      for s in meta["seats"]]
+        self.seats = [Seat(s.get("name", ""), s.get("token_hash"), s.get("bot"),
+                           stand_in=s.get("stand_in")) for s in meta["seats"]]
         self.host: int = meta.get("host", 0)
         self.status: str = meta.get("status", "lobby")
         self.turn_timer: int = meta.get("turn_timer", 0)
@@ -193,8 +196,8 @@ class Table:
     def meta(self) -> dict[str, Any]:
         return {
             "preset": self.preset, "options": self.options, "host": self.host,
-            "seats": [{"name": s.name, "token_hash": s.token_hash, "bot": s.bot}
-                      for s in self.seats],
+            "seats": [{"name": s.name, "token_hash": s.token_hash, "bot": s.bot,
+                       "stand_in": s.stand_in} for s in self.seats],
             "status": self.status, "turn_timer": self.turn_timer,
             "steal_timer": self.steal_timer, "hints": self.hints, "game": self.game_no,
             "game_seed": self.game_seed,
@@ -206,7 +209,8 @@ class Table:
             "code": self.code, "status": self.status, "host": self.host,
             "preset": self.preset, "options": self.options,
             "seats": [{"seat": i, "name": s.name, "bot": s.bot, "connected": s.connected > 0,
-                       "taken": s.taken} for i, s in enumerate(self.seats)],
+                       "taken": s.taken, "stand_in": s.stand_in}
+                      for i, s in enumerate(self.seats)],
             "turn_timer": self.turn_timer, "steal_timer": self.steal_timer,
             "hints": self.hints, "game": self.game_no, "version": self.version,
         }
@@ -284,11 +288,44 @@ class Table:
         self.game = Game.new(self.rules, names, seed=self.game_seed)
         self._last_round_end = None  # a rematch does not show the last game's round end
         self.status = "playing"
-        self._bots = {i: make_bot(s.bot, self.game_seed + i, self.rules)
-                      for i, s in enumerate(self.seats) if s.bot is not None}
+        self._bots = self._seated_bots()
         self._save()
         self._save_new_rounds(0)
         self._after_change()
+
+    def _seated_bots(self) -> dict[int, Bot]:
+        """The bots of the bot seats, and those standing in for a person who is away."""
+        return {i: make_bot(s.bot or s.stand_in, (self.game_seed or 0) + i, self.rules)
+                for i, s in enumerate(self.seats) if (s.bot or s.stand_in) is not None}
+
+    def stand_in(self, seat: int, bot: str | None) -> None:
+        """A bot plays for the person of ``seat`` while they are away, so that the table
+        goes on (None: nobody stands in any more). The person takes the seat back by coming
+        back (:meth:`take_back`)."""
+        if self.status != "playing":
+            raise TableError("not_playing", "a bot stands in only during a game", 409)
+        if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
+            raise TableError("bad_seat", "only a person's seat can have a bot stand in")
+        place = self.seats[seat]
+        if bot is not None:
+            if place.connected:
+                raise TableError("connected", f"{place.name} is at the table", 409)
+            bot_title(bot)  # an unknown bot says so
+            self._bots[seat] = make_bot(bot, (self.game_seed or 0) + seat, self.rules)
+        else:
+            self._bots.pop(seat, None)
+        place.stand_in = bot
+        self._save()
+        self._after_change(reopen=False)
+
+    def take_back(self, seat: int) -> None:
+        """The person of ``seat`` is back: the bot standing in for them stops."""
+        if self.seats[seat].stand_in is not None and self.status == "playing":
+            self.stand_in(seat, None)
+        elif self.seats[seat].stand_in is not None:
+            self.seats[seat].stand_in = None
+            self._bots.pop(seat, None)
+            self._save()
 
     # ----------------------------------------------------------------- restoring
 
@@ -313,8 +350,7 @@ class Table:
             self.game = game
             self._save_new_rounds(before)
         self.game = game
-        self._bots = {i: make_bot(s.bot, (self.game_seed or 0) + i, self.rules)
-                      for i, s in enumerate(self.seats) if s.bot is not None}
+        self._bots = self._seated_bots()
         self._after_change()
 
     # ----------------------------------------------------------------- playing

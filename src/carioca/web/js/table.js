@@ -446,6 +446,17 @@ function seatExtras(el, i, info) {
     sel.addEventListener("change", () => setBot(i, sel.value || null));
     row.append(sel);
   }
+  // A player who has left would stop the table: anyone seated may let a bot play for them
+  // until they come back (coming back takes the seat back).
+  if (tbl.status === "playing" && info.stand_in) {
+    row.append(h("span", "tag", t("stand_in_tag")));
+  } else if (tbl.status === "playing" && S.seat !== null && i !== S.seat && info.taken
+             && !info.bot && !info.connected) {
+    const b = h("button", "", t("stand_in"));
+    b.dataset.standIn = i;
+    b.addEventListener("click", () => standIn(i));
+    row.append(b);
+  }
   if (row.children.length) el.append(row);
 }
 
@@ -988,6 +999,15 @@ async function join(seat) {
     reconnectNow();
   } catch (e) {
     toast(e.status === 409 ? t("seat_taken") : errorText(e.code, e.message));
+  }
+}
+
+async function standIn(seat) {
+  try {
+    S.table = await api(`/api/tables/${code}/stand-in`, { method: "POST", body: { seat, bot: "chela" }, token: S.token });
+    render();
+  } catch (e) {
+    toast(errorText(e.code, e.message));
   }
 }
 
