@@ -295,8 +295,9 @@ class Table:
 
     def _seated_bots(self) -> dict[int, Bot]:
         """The bots of the bot seats, and those standing in for a person who is away."""
-        return {i: make_bot(s.bot or s.stand_in, (self.game_seed or 0) + i, self.rules)
-                for i, s in enumerate(self.seats) if (s.bot or s.stand_in) is not None}
+        names = {i: s.bot or s.stand_in for i, s in enumerate(self.seats)}
+        return {i: make_bot(name, (self.game_seed or 0) + i, self.rules)
+                for i, name in names.items() if name is not None}
 
     def stand_in(self, seat: int, bot: str | None) -> None:
         """A bot plays for the person of ``seat`` while they are away, so that the table
