@@ -714,9 +714,9 @@ def test_spanish_says_why_a_meld_is_not_one() -> None:
     import random as _random
 
     from carioca.cards import ALL_CARDS, Card
-    from carioca.cli import explain, meld_reason_es
     from carioca.errors import IllegalAction
     from carioca.melds import MeldError, read_meld
+    from carioca.spanish import explain, meld_reason_es
 
     rng = _random.Random(7)
     seen: set[str] = set()

@@ -1189,3 +1189,24 @@ def test_a_bot_plays_for_a_player_who_left_until_they_come_back() -> None:
                 assert table.seats[1].stand_in is None and 1 not in table._bots
                 state = _until_state(ws0, lambda m: m["table"]["seats"][1]["stand_in"] is None)
                 assert state["table"]["seats"][1]["connected"]
+
+
+def test_a_spanish_player_is_told_in_spanish_why_melds_are_not_the_contract() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2)
+        code, ana = made["code"], made["token"]
+        beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        table = app.state.manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": beto, "lang": "es"})
+            ws.receive_json()
+            _send(ws, {"type": "action", "version": None, "action": {"p": 1, "draw": "mazo"}})
+            cards = [str(c) for c in table.game.hand(1)[:3]]
+            reply = _send(ws, {"type": "action", "version": None,
+                               "action": {"p": 1, "bajar": [cards]}})
+    assert reply["code"] == "not_the_contract"
+    assert reply["message"].startswith("that is not the contract")
+    assert reply["detail"].startswith("eso no es el contrato: ")
+    assert "meld" not in reply["detail"] and "trío is" not in reply["detail"]

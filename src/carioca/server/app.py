@@ -24,6 +24,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
 from ..rules import INT_RANGES, NULLABLE_OPTIONS, OPTION_NAMES
+from ..spanish import explain
 from ..store import SQLiteStore
 from .tables import (
     LANGS,
@@ -527,8 +528,17 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
         except TableError as exc:
             return {"type": "error", "code": exc.code, "message": exc.message}
         except IllegalAction as exc:
-            return {"type": "error", "code": exc.code, "message": exc.message}
+            reply = {"type": "error", "code": exc.code, "message": exc.message}
+            if conn.lang == "es" and exc.code in _DETAILED:
+                # Which card, which meld and why, not only "that is not the contract".
+                reply["detail"] = explain(exc, "es")
+            return reply
         return {"type": "ack", "version": table.version}
+
+
+_DETAILED = frozenset({"not_the_contract", "does_not_fit", "cannot_relocate",
+                       "no_wild_for_card", "cannot_buy"})
+"""The refusals whose Spanish words say more than the page's own word for the code."""
 
 
 async def _hint(table: Table, conn: Connection) -> dict[str, Any]:

@@ -179,7 +179,8 @@ function onMessage(msg) {
         render();
       }
       S.errors.push(msg);
-      toast(errorText(msg.code, msg.message));
+      // The server says which card and why in Spanish (msg.detail); else the page's words.
+      toast(msg.detail && getLang() === "es" ? msg.detail.charAt(0).toUpperCase() + msg.detail.slice(1) : errorText(msg.code, msg.message));
       break;
     case "hint":
       S.hint = msg;
