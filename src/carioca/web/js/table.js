@@ -632,7 +632,8 @@ function renderHint() {
   const v = view();
   box.append(h("strong", "", t("hint_says") + ":"));
   if (S.hint.action && v) box.append(h("span", "", describeAction(S.hint.action, v.players)));
-  if (S.hint.reason) box.append(h("span", "", "— " + S.hint.reason));
+  // The coach names cards as the record does (9H); the page shows them as cards (9♥).
+  if (S.hint.reason) box.append(h("span", "", "— " + S.hint.reason.replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (c) => pretty(c))));
   const a = S.hint.action || {};
   const cards = a.discard ? [a.discard] : a.agregar ? [a.agregar.card] : a.swap ? [a.swap.card] : a.bajar ? a.bajar.flat() : [];
   const left = [...cards];
