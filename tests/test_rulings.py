@@ -1020,6 +1020,7 @@ def test_ruling_19_the_buying_window() -> None:
     assert code_of(game, Buy(1)) == "cannot_buy"
     game.apply(Buy(0))
     assert code_of(game, Buy(1)) == "cannot_buy"  # one card per discard
+    assert "bought already" in message_of(game, Buy(1))
     game.apply(Draw(2, "mazo"))
     game.apply(Discard(2, game.view(2).hand[-1]))  # type: ignore[index]
     game.apply(Draw(0, "mazo"))
@@ -1048,7 +1049,7 @@ def test_ruling_19_the_cap_and_a_down_buyer() -> None:
     game.apply(Discard(1, c("4C")))
     with pytest.raises(IllegalAction) as info:
         game.apply(Buy(0))
-    assert "1 times" in info.value.message
+    assert "bought once" in info.value.message
 
 
 def test_ruling_20_penalty_card() -> None:

@@ -713,6 +713,9 @@ class Game:
             return (f"it is {self._who(seat)}'s turn: take the pozo card by drawing it, "
                     "no need to buy")
         if not state.window_open or state.phase != "draw":
+            if state.phase == "draw" and self.log and self.log[-1] \
+                    and isinstance(self.log[-1][-1], Buy):
+                return "that discard was bought already: one card can be bought per discard"
             return ("a card can be bought only after a discard and before the next player "
                     "draws")
         if seat == state.last_discarder:
@@ -720,8 +723,8 @@ class Game:
         if not state.pozo:
             return "the pozo is empty"
         if state.buys[seat] >= rules.max_buys_per_round:
-            return (f"{self._who(seat)} has bought {state.buys[seat]} times this round, the "
-                    f"most the rules allow")
+            times = "once" if state.buys[seat] == 1 else f"{state.buys[seat]} times"
+            return f"{self._who(seat)} has bought {times} this round, the most the rules allow"
         return None
 
     def _verify_buy(self, state: _Round, action: Buy) -> None:

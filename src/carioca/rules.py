@@ -462,7 +462,8 @@ class RuleSet:
             if need > room:
                 held = rnd.hand_size + 1
                 why = (
-                    f"{contract.words()} need at least {need} cards, but a hand never holds "
+                    f"{contract.words()} {'needs' if len(contract.melds) == 1 else 'need'} "
+                    f"at least {need} cards, but a hand never holds "
                     f"more than {held}"
                 )
                 if not self.go_out_by_layoff and need == held:
