@@ -748,6 +748,20 @@ def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
     page.context.close()
 
 
+def test_the_lobby_fits_a_360_px_phone_with_every_bot_chosen(base_url: str,
+                                                              browser: Any) -> None:
+    for lang in ("es-CL", "de-DE"):
+        page = _page(browser, {"width": 360, "height": 740}, lang)
+        page.goto(base_url + "/")
+        page.wait_for_selector("#preset option", state="attached")
+        page.select_option("#seats", "6")
+        for seat in range(1, 6):
+            page.select_option(f'select[name="bot-{seat}"]', "campeon")
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
 def test_a_german_table_speaks_german_only(base_url: str, browser: Any) -> None:
     """Errors, the coach, the presets' notes, the bots' names and the replay viewer, all in
     German: no English sentence of the server's mixed in."""
