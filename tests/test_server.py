@@ -1210,3 +1210,17 @@ def test_a_spanish_player_is_told_in_spanish_why_melds_are_not_the_contract() ->
     assert reply["message"].startswith("that is not the contract")
     assert reply["detail"].startswith("eso no es el contrato: ")
     assert "meld" not in reply["detail"] and "trío is" not in reply["detail"]
+
+
+def test_a_rounds_first_turn_leaves_time_to_read_how_the_last_one_ended() -> None:
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2, bots={},
+                              turn_timer=30, steal_timer=10, hints=False)
+    table.join("Beto")
+    table.start()
+    first = table.turn_deadline - time.time()
+    assert 30 + tables.READING_TIME - 2 < first <= 30 + tables.READING_TIME
+    table.apply(1, {"p": 1, "draw": "mazo"}, None)
+    assert 28 < table.turn_deadline - time.time() <= 30

@@ -588,7 +588,9 @@ class Table:
         human_turn = (game is not None and game.seat_to_act is not None
                       and game.seat_to_act not in self._bots)
         if self.turn_timer and human_turn and self.status == "playing":
-            self.turn_deadline = time.time() + self.turn_timer
+            # The round's first turn waits while the players read how the last round ended.
+            fresh = game is not None and bool(game.log) and not game.log[-1]
+            self.turn_deadline = time.time() + self.turn_timer + (READING_TIME if fresh else 0)
         else:
             self.turn_deadline = None
         self.manager.poke(self)
@@ -1022,6 +1024,9 @@ def _bots_thread() -> ThreadPoolExecutor:
     """The one thread the server's bots think in (a new one when a stuck bot holds it)."""
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
 
+
+READING_TIME = 10
+"""Seconds more on the turn timer for a round's first turn (the round-end dialog is open)."""
 
 SEND_LIMIT = 2.0
 """Seconds a connection may take to accept a state. One that does not read (its buffers

@@ -119,7 +119,11 @@ class Settings extends HTMLElement {
     label.append(box, span);
     label.title = t("four_colour");
     this.append(sel, label);
-    onLangChange(() => { sel.value = getLang(); label.title = t("four_colour"); sel.setAttribute("aria-label", t("language")); });
+    onLangChange(() => {
+      sel.value = getLang();
+      label.title = span.title = t("four_colour");
+      sel.setAttribute("aria-label", t("language"));
+    });
   }
 }
 customElements.define("c-settings", Settings);

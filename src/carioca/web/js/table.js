@@ -408,6 +408,7 @@ function renderStatus() {
   const el = $("status");
   el.innerHTML = "";
   el.classList.remove("my-turn");
+  el.hidden = false;
   const tbl = S.table;
   const v = view();
   if (!tbl) return;
@@ -416,7 +417,8 @@ function renderStatus() {
     return;
   }
   if (v.phase === "over") {
-    return; // the game's end box says it, with the scores
+    el.hidden = true; // the game's end box says it, with the scores
+    return;
   } else if (myTurn()) {
     el.classList.add("my-turn");
     el.append(h("span", "", v.phase === "draw" ? t("your_turn_draw") : t("your_turn_play")));
@@ -867,6 +869,10 @@ function maybeReveal() {
   ok.addEventListener("click", () => dlg.close());
   dlg.append(ok);
   if (!dlg.open) dlg.showModal();
+  // showModal focuses the button at the bottom; on a phone the dialog opens at its top, so
+  // that who went out is read first.
+  ok.focus({ preventScroll: true });
+  dlg.scrollTop = 0;
 }
 
 // ------------------------------------------------------------------ selecting and dragging cards
