@@ -1113,7 +1113,12 @@ def test_names_cannot_hide_or_repeat_a_player() -> None:
         for name in ("\u202eanA\u200f", "Ana", "  \t "):
             assert client.post(f"/api/tables/{code}/join", json={"name": name}).status_code == 200
         names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
-    assert names == ["Ana", "anA", "Ana 2", "Jugador 4"]
+        assert names == ["Ana", "anA", "Ana 2", "Jugador 4"]
+        other = _new(client, preset="chile", seats=3, name="José")["code"]
+        for name in ("Jose\u0301", "👩\u200d👧"):  # José composed otherwise; a family emoji
+            client.post(f"/api/tables/{other}/join", json={"name": name})
+        names = [s["name"] for s in client.get(f"/api/tables/{other}").json()["seats"]]
+    assert names == ["José", "José 2", "👩\u200d👧"]
 
 
 def test_a_rematch_starts_without_the_last_games_round_end() -> None:
@@ -1224,3 +1229,95 @@ def test_a_rounds_first_turn_leaves_time_to_read_how_the_last_one_ended() -> Non
     assert 30 + tables.READING_TIME - 2 < first <= 30 + tables.READING_TIME
     table.apply(1, {"p": 1, "draw": "mazo"}, None)
     assert 28 < table.turn_deadline - time.time() <= 30
+
+
+def _three_at_a_table(options: dict[str, Any], turn_timer: int = 0) -> Any:
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options=options, seats=3, bots={},
+                              turn_timer=turn_timer, steal_timer=10, hints=True)
+    table.join("Beto")
+    table.join("Caro")
+    table.start()
+    return table
+
+
+def test_a_buy_that_ends_the_round_takes_the_draw_with_it() -> None:
+    # Beto discards; Ana claims; Caro draws from the mazo, so Ana buys first, and her penalty
+    # card is the mazo's last: the round ends. Caro's draw must not become the first move of
+    # the next round (which she starts).
+    table = _three_at_a_table({"buying": "penalty_card"})
+    state = table.game._round  # a mazo of two cards and a pozo of one (a test's shortcut)
+    state.hands[0].extend(state.mazo[:-2] + state.pozo[:-1])
+    state.mazo, state.pozo = state.mazo[-2:], state.pozo[-1:]
+    table.apply(1, {"p": 1, "draw": "mazo"}, None)
+    table.apply(1, {"p": 1, "discard": str(table.game.hand(1)[0])}, None)
+    table.apply(0, {"p": 0, "buy": True}, None)
+    table.apply(2, {"p": 2, "draw": "mazo"}, None)
+    assert table.game.round_number == 2 and table.game.log[-1] == []
+    assert [a.to_json() for a in table.game.log[0][-2:]][-1] == {"p": 0, "buy": True}
+
+
+def test_claims_survive_a_restart_and_leave_the_turn_timer_alone(tmp_path: Path) -> None:
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "t.sqlite"
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options={"buying": "penalty_card"},
+                              seats=3, bots={}, turn_timer=30, steal_timer=10, hints=True)
+    table.join("Beto")
+    table.join("Caro")
+    table.start()
+    table.apply(1, {"p": 1, "draw": "mazo"}, None)
+    card = str(table.game.hand(1)[0])
+    table.apply(1, {"p": 1, "discard": card}, None)
+    deadline = table.turn_deadline
+    time.sleep(0.01)
+    table.apply(0, {"p": 0, "buy": True}, None)
+    assert table.turn_deadline == deadline  # a claim is not a move: Caro's time goes on
+    table.stand_in(1, None)  # nobody stands in for Beto: nothing changes
+    assert table.turn_deadline == deadline
+    restarted = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    restarted.load()
+    again = restarted.tables[table.code]
+    assert again.window is not None and again.window.claims == {0: True}
+    again.apply(2, {"p": 2, "draw": "mazo"}, None)
+    assert card in map(str, again.game.hand(0)) and again.game.view(0).buys[0] == 1
+    # The steal timer over, a claim is too late even before the timers are looked at.
+    again.apply(2, {"p": 2, "discard": str(again.game.hand(2)[0])}, None)
+    assert again.window is not None
+    again.window.deadline = time.time() - 1
+    with pytest.raises(tables.TableError) as late:
+        again.apply(1, {"p": 1, "buy": True}, None)
+    assert late.value.code == "too_late"
+
+
+def test_the_turn_timer_finishes_a_turn_gone_out_at_once() -> None:
+    # After the bajar of a round gone out at once nothing may be discarded until the rest is
+    # laid off: the timer lays it off, then discards, and the player has gone out.
+    from carioca.cards import parse_cards
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile",
+                              options={"contracts": ["2E!"], "hand_size": 9}, seats=2,
+                              bots={}, turn_timer=30, steal_timer=10, hints=False)
+    table.join("Beto")
+    table.start()
+    state = table.game._round  # Beto's hand, set by hand (a test's shortcut)
+    beto = parse_cards("3H 4H 5H 6H 3S 4S 5S 6S 7H")
+    spare = [c for c in state.hands[1] if c not in beto]
+    state.hands[1] = beto
+    state.mazo.extend(spare)
+    state.mazo.append(parse_cards("KC")[0])  # Beto's draw
+    table.apply(1, {"p": 1, "draw": "mazo"}, None)
+    table.apply(1, {"p": 1, "bajar": [["3H", "4H", "5H", "6H"], ["3S", "4S", "5S", "6S"]]},
+                None)
+    assert not any("discard" in a for a in (x.to_json() for x in table.game.legal_actions(1)))
+    table.turn_deadline = time.time() - 1
+    table.on_timers()
+    result = table.game.results[0]
+    assert result.went_out == 1
+    assert [a.to_json() for a in table.game.log[0][-2:]] == [
+        {"p": 1, "agregar": {"card": "7H", "meld": 0, "end": "high"}}, {"p": 1, "discard": "KC"}]

@@ -19,7 +19,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from ..actions import Action, ActionError, Buy, Discard, Draw
+from ..actions import Action, ActionError, Agregar, Buy, Discard, Draw, Swap
 from ..bots import Bot, RandomBot
 from ..cards import Card
 from ..engine import Game, View
@@ -188,6 +188,8 @@ class Table:
         self.window: Window | None = None
         self.turn_deadline: float | None = None
         self._played_for: tuple[int, int] | None = None  # (seat, version then)
+        self._timed: tuple[int, int, int | None] | None = None  # the move the timer counts
+        self._saved_window: dict[str, Any] | None = meta.get("window")
         self._bots: dict[int, Bot] = {}
         self._last_round_end: dict[str, Any] | None = None
 
@@ -200,7 +202,7 @@ class Table:
                        "stand_in": s.stand_in} for s in self.seats],
             "status": self.status, "turn_timer": self.turn_timer,
             "steal_timer": self.steal_timer, "hints": self.hints, "game": self.game_no,
-            "game_seed": self.game_seed,
+            "game_seed": self.game_seed, "window": self._window_meta(),
         }
 
     def info(self) -> dict[str, Any]:
@@ -308,6 +310,8 @@ class Table:
         if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
             raise TableError("bad_seat", "only a person's seat can have a bot stand in")
         place = self.seats[seat]
+        if place.stand_in == bot:
+            return  # nothing changes: no one's move becomes stale
         if bot is not None:
             if place.connected:
                 raise TableError("connected", f"{place.name} is at the table", 409)
@@ -353,6 +357,26 @@ class Table:
         self.game = game
         self._bots = self._seated_bots()
         self._after_change()
+        self._restore_claims()
+
+    def _window_meta(self) -> dict[str, Any] | None:
+        """The open window's claims, stored: a claim acknowledged waits for the draw, which
+        may come after a restart."""
+        window = self.window
+        if window is None or not window.claims:
+            return None
+        return {"game": self.game_no, "key": list(window.key), "closed": window.closed,
+                "claims": {str(s): wants for s, wants in window.claims.items()}}
+
+    def _restore_claims(self) -> None:
+        saved, window = self._saved_window, self.window
+        self._saved_window = None
+        if not saved or window is None or saved.get("game") != self.game_no \
+                or tuple(saved.get("key", ())) != window.key:
+            return
+        window.claims = {int(s): bool(w) for s, w in saved.get("claims", {}).items()
+                         if int(s) in window.eligible}
+        window.closed = bool(saved.get("closed"))
 
     # ----------------------------------------------------------------- playing
 
@@ -471,7 +495,7 @@ class Table:
     def _unanswered_bots(self) -> list[int]:
         """The bots that may buy the open window's card and have not answered yet."""
         window = self.window
-        if window is None:
+        if window is None or window.closed:
             return []
         return sorted(s for s in window.eligible & set(self._bots) if s not in window.claims)
 
@@ -518,12 +542,14 @@ class Table:
             if self.game is not None:
                 self.game.verify(Buy(seat))  # says why in the rules' words
             raise TableError("no_window", "there is no card to buy now")
-        if window.closed:
+        if window.closed or time.time() >= window.deadline:
             raise TableError("too_late", "the time to buy that card is over")
         if seat in window.claims:
             raise TableError("answered", "you have answered already")
         window.claims[seat] = wants
-        # The claim waits for the player to draw, who has first claim (ruling 19).
+        # The claim waits for the player to draw, who has first claim (ruling 19), maybe
+        # over a restart of the server.
+        self._save()
         self._after_change(reopen=False)
 
     def _end_claims(self) -> None:
@@ -587,12 +613,18 @@ class Table:
         game = self.game
         human_turn = (game is not None and game.seat_to_act is not None
                       and game.seat_to_act not in self._bots)
-        if self.turn_timer and human_turn and self.status == "playing":
-            # The round's first turn waits while the players read how the last round ended.
-            fresh = game is not None and bool(game.log) and not game.log[-1]
-            self.turn_deadline = time.time() + self.turn_timer + (READING_TIME if fresh else 0)
+        if self.turn_timer and human_turn and self.status == "playing" and game is not None:
+            # A fresh countdown for each move, not for a claim, a stand-in or a steal timer.
+            moment = (len(game.deals), len(game.log[-1]) if game.log else 0, game.seat_to_act)
+            if moment != self._timed or self.turn_deadline is None:
+                # The round's first turn waits while the players read how the last one ended.
+                fresh = bool(game.log) and not game.log[-1]
+                self.turn_deadline = (time.time() + self.turn_timer
+                                      + (READING_TIME if fresh else 0))
+                self._timed = moment
         else:
             self.turn_deadline = None
+            self._timed = None
         self.manager.poke(self)
 
     def bot_to_move(self) -> int | None:
@@ -641,10 +673,19 @@ class Table:
         game = self._game()
         if isinstance(action, Draw) and self.window is not None:
             game.verify(action)  # a draw the rules refuse decides nothing
-            self._close_window(action.source)
-            if game.seat_to_act != action.seat or game.phase != "draw":
+            if not self._decide_window(action.source, action.seat):
                 return
         self._commit(action)
+
+    def _decide_window(self, source: str, seat: int) -> bool:
+        """Decide the buy window by ``seat``'s draw from ``source``; whether that draw may
+        still be played: a buy whose penalty card ended the round ends the turn with it (and
+        the next round's first turn, maybe the same seat's, is not this draw's)."""
+        game = self._game()
+        deals = len(game.deals)
+        self._close_window(source)
+        return (len(game.deals) == deals and not game.is_over
+                and game.seat_to_act == seat and game.phase == "draw")
 
     def on_timers(self) -> None:
         """Deadlines that ran out (the lock is held)."""
@@ -663,16 +704,33 @@ class Table:
         dearest card the player does not need (:func:`timeout_discard`)."""
         game = self._game()
         if game.phase == "draw":
-            self._close_window("mazo")
-            if game.seat_to_act != seat:
+            if not self._decide_window("mazo", seat):
                 self._after_change()
                 return
             self._commit(Draw(seat, "mazo"))
+        self._shed_for(seat)
         discards = [a for a in game.legal_actions(seat) if isinstance(a, Discard)]
         if discards:
             self._commit(timeout_discard(game.view(seat), game.rules, discards))
         self._after_change()
         self._played_for = (seat, self.version)  # the next state says so, to that player
+
+    def _shed_for(self, seat: int) -> None:
+        """After a bajar in a round gone out at once no card may be discarded until the rest
+        is laid off: lay it off (or swap a wild card out) as the engine allows, every move of
+        which keeps going out possible, until a discard may follow."""
+        game = self._game()
+        for _ in range(64):  # every lay-off sheds a card; a swap is followed by one
+            if game.seat_to_act != seat or game.phase != "play":
+                return
+            legal = game.legal_actions(seat)
+            if any(isinstance(a, Discard) for a in legal):
+                return
+            moves: list[Action] = [a for a in legal if isinstance(a, Agregar)]
+            moves = moves or [a for a in legal if isinstance(a, Swap)]
+            if not moves:
+                return
+            self._commit(moves[0])
 
     # ----------------------------------------------------------------- what each seat sees
 
@@ -995,8 +1053,9 @@ def clean_name(name: str) -> str:
     """A player's name as the table shows it: without control and format characters (a
     right-to-left override would make "\u202eanA" show as "Ana" and turn the rest of a log
     line around), with its spaces collapsed."""
-    kept = "".join(ch if unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else " "
-                   for ch in name)
+    kept = "".join(ch if ch == "\u200d"  # the joiner of emoji sequences stays
+                   or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else " "
+                   for ch in unicodedata.normalize("NFC", name))
     return " ".join(kept.split())
 
 
@@ -1005,8 +1064,10 @@ def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> 
     dearest card they do not need (one whose loss leaves the contract no further away), and
     never a wild card while a natural card may go."""
     hand = list(view.hand or ())
-    owed = ([Contract.parse(o) for o in view.owed[view.seat] if o]
-            if view.owed and view.seat is not None else [])
+    seat = view.seat
+    down = seat is not None and view.down[seat]
+    owed = ([Contract.parse(o) for o in view.owed[seat] if o]
+            if view.owed and seat is not None and not down else [])
     base = missing_cards(hand, owed, rules) if owed else 0
 
     def needed(card: Card) -> bool:

@@ -24,8 +24,8 @@ async function load(text) {
   // A file that cannot be read replaces the game on screen: the page never shows one game
   // under another file's name.
   R.data = null;
-  R.views.clear();
-  R.loading++;
+  R.views = new Map(); // a view still on its way for the last file goes to the old map
+  const ticket = ++R.loading;
   let doc;
   try { doc = JSON.parse(text); } catch (e) { refuse(t("not_a_record")); return; }
   R.text = text;
@@ -34,9 +34,10 @@ async function load(text) {
   try {
     data = await post("/api/replay", text);
   } catch (e) {
-    refuse(errorText(e.code, e.message));
+    if (ticket === R.loading) refuse(errorText(e.code, e.message));
     return;
   }
+  if (ticket !== R.loading) return; // another file was picked meanwhile
   R.data = data;
   const err = data.error;
   $("error").hidden = !err;
@@ -69,7 +70,8 @@ function replayErrorText(err) {
 }
 
 async function viewAt(step) {
-  if (R.views.has(step)) return R.views.get(step);
+  const views = R.views;
+  if (views.has(step)) return views.get(step);
   const s = R.data.steps[step - 1];
   let view;
   if (s && s.view) view = s.view; // the protocol's form: each step carries its view
@@ -78,7 +80,7 @@ async function viewAt(step) {
     const res = await post("/api/replay/view", JSON.stringify({ record: R.doc, step }));
     view = res.view;
   }
-  R.views.set(step, view);
+  views.set(step, view);
   return view;
 }
 

@@ -179,6 +179,7 @@ function onMessage(msg) {
         render();
       }
       S.errors.push(msg);
+      if (S.pending && S.pending.action.buy) { S.claimed = null; S.claim = null; } // refused: no claim
       // The server says which card and why in Spanish (msg.detail); else the page's words.
       toast(msg.detail && getLang() === "es" ? msg.detail.charAt(0).toUpperCase() + msg.detail.slice(1) : errorText(msg.code, msg.message));
       break;
@@ -269,10 +270,10 @@ function canBuy() { return legal().some((a) => a.buy); }
 
 function draw(src) {
   if (!myTurn() || phase() !== "draw") return;
-  if (act({ draw: src })) S.drewAt = Date.now();
+  if (act({ draw: src }) && src === "pozo") S.drewAt = Date.now();
 }
 
-/** A second tap on the pozo soon after drawing is the same tap repeated, not a discard. */
+/** A second tap on the pozo soon after drawing from it is the same tap repeated, not a discard. */
 const DOUBLE_TAP_MS = 900;
 
 function discard(card) {
