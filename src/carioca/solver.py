@@ -462,6 +462,8 @@ def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: 
     (the wild card comes to the hand, or moves to an end of its escala under ``relocate``)."""
     relocate = swaps and rules.joker_replacement == "relocate"
     tried: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
+    if sum(not _may_fit(card, melds, rules) for card in rest) > keep:
+        return False  # those cards fit no meld whatever happens: no need to search
 
     def shed(rest: list[Card], melds: list[Meld]) -> bool:
         if len(rest) <= keep:
@@ -481,6 +483,21 @@ def can_shed(rest: Sequence[Card], melds: Sequence[Meld], rules: RuleSet, keep: 
         return False
 
     return shed(list(rest), list(melds))
+
+
+def _may_fit(card: Card, melds: Sequence[Meld], rules: RuleSet) -> bool:
+    """Whether ``card`` could go on some meld, now or after other cards (a quick, generous
+    test: a wild card, a trío of its rank, an escala of its suit, or a meld of a kind whose
+    places are not tied to one suit)."""
+    if rules.is_wild(card):
+        return True
+    for meld in melds:
+        if meld.kind == "trio":
+            if card.rank == meld.rank:
+                return True
+        elif meld.kind != "escala" or card.suit == meld.suit:
+            return True
+    return False
 
 
 def _placements(card: Card, meld: Meld, rules: RuleSet, swaps: bool, relocate: bool
