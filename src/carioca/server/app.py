@@ -443,10 +443,10 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
         if seat is not None:
             table.seats[seat].connected += 1
             table.presence += 1
-            if table.seats[seat].stand_in is not None:
+        try:
+            if seat is not None and table.seats[seat].stand_in is not None:
                 async with table.lock:  # after the move the bot may be making
                     table.take_back(seat)
-        try:
             await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
             await ws.send_json(table.state_for(seat))
             if seat is None and hello.token:
