@@ -1321,3 +1321,30 @@ def test_the_turn_timer_finishes_a_turn_gone_out_at_once() -> None:
     assert result.went_out == 1
     assert [a.to_json() for a in table.game.log[0][-2:]] == [
         {"p": 1, "agregar": {"card": "7H", "meld": 0, "end": "high"}}, {"p": 1, "discard": "KC"}]
+
+
+def test_a_lobby_left_by_a_player_or_the_host_can_still_start() -> None:
+    # Beto joined and closed the tab: the host gives his seat to a bot. Then the host goes:
+    # Caro, at the table, does the host's part and starts; a spectator may not.
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3)
+        code, ana = made["code"], made["token"]
+        beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+        caro = client.post(f"/api/tables/{code}/join", json={"name": "Caro"}).json()["token"]
+        with client.websocket_connect(f"/ws/{code}") as ws_ana, \
+                client.websocket_connect(f"/ws/{code}") as ws_beto:
+            _hello(ws_ana, ana)
+            _hello(ws_beto, beto)
+            here = client.post(f"/api/tables/{code}/bots", json={"seat": 1, "bot": "chela"},
+                               headers={"X-Carioca-Token": ana})
+            assert here.status_code == 409  # Beto is at the table
+            early = client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": caro})
+            assert early.status_code == 403  # the host is here: only the host starts
+        gone = client.post(f"/api/tables/{code}/bots", json={"seat": 1, "bot": "chela"},
+                           headers={"X-Carioca-Token": caro})  # the host is away now
+        assert gone.status_code == 200 and gone.json()["seats"][1]["bot"] == "chela"
+        stranger = client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": "x"})
+        assert stranger.status_code == 403
+        started = client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": caro})
+        assert started.status_code == 200 and started.json()["status"] == "playing"

@@ -740,6 +740,14 @@ def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
     assert dragged.index(first) >= len(dragged) - 2  # moved from the front to the end
     inject({**drawn, "version": 502})
     assert hand() == dragged  # the same hand keeps the player's order
+    page.reload()  # and so does a reload of the page
+    page.wait_for_function("() => window.carioca.state.seat === 0")
+    page.evaluate("""() => {
+        window.carioca.state.ws.send = () => {};
+        window.carioca.state.table.status = 'playing';
+    }""")
+    inject({**drawn, "version": 600})
+    assert hand() == dragged
     other = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=9)
     inject(moment(503, other, round_number=2))
     suits = [c[-1] for c in hand() if c != "JK"]

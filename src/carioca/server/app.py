@@ -266,7 +266,9 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         return {"seat": seat, "token": token, "table": table.info()}
 
     async def host_only(table: Table, token: str | None) -> None:
-        if table.seat_of(token) != table.host:
+        # While the host is away any player at the table does the host's part, so that a
+        # host who closed the tab does not keep the others from starting or a rematch.
+        if not table.may_host(table.seat_of(token)):
             raise TableError("not_host", "only the host may do that", 403)
 
     @app.post("/api/tables/{code}/bots")

@@ -257,11 +257,19 @@ class Table:
             raise TableError("bad_seat", "that seat cannot take a bot")
         title = bot_title(bot) if bot is not None else ""
         current = self.seats[seat]
-        if current.token_hash is not None:
+        if current.token_hash is not None and (current.connected or bot is None):
             raise TableError("seat_taken", "a person sits there", 409)
+        # A person who joined and left before the game gives the seat up to a bot.
         self.seats[seat] = Seat(self._bot_seat_name(title, seat) if bot else "", None, bot)
         self.version += 1
         self._save()
+
+    def may_host(self, seat: int | None) -> bool:
+        """Whether ``seat`` may do the host's part: the host, or any player at the table
+        while the host has no connection."""
+        if seat is None:
+            return False
+        return seat == self.host or not self.seats[self.host].connected
 
     def _bot_seat_name(self, title: str, seat: int) -> str:
         """The bot's title as its name at the table ("Tía Chela"), numbered when another

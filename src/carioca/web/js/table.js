@@ -233,12 +233,35 @@ function syncHand(cards, deal) {
   const added = left.map((card) => ({ id: S.nextId++, card, fresh: true }));
   const brandNew = kept.length === 0;
   S.hand = kept.concat(added);
-  if (brandNew) sortHand(chosenSort(), false);
+  if (brandNew && !restoreOrder()) sortHand(chosenSort(), false);
   else if (S.sort !== "manual" && added.length) sortHand(S.sort, false);
   const ids = new Set(S.hand.map((x) => x.id));
   for (const id of [...S.selected]) if (!ids.has(id)) S.selected.delete(id);
   S.groups = S.groups.map((g) => g.filter((id) => ids.has(id))).filter((g) => g.length);
   if (brandNew) { S.selected.clear(); S.groups = []; }
+}
+
+// A hand ordered by dragging is kept for this tab (sessionStorage), so a reload keeps it.
+const ORDER_KEY = "carioca.order." + code;
+
+function saveOrder() {
+  sessionStorage.setItem(ORDER_KEY, JSON.stringify({ deal: S.deal, cards: S.hand.map((x) => x.card) }));
+}
+
+/** Put a fresh hand in the order dragged before a reload (true), if it is the same deal. */
+function restoreOrder() {
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(ORDER_KEY) || "null"); } catch (e) { saved = null; }
+  if (!saved || saved.deal !== S.deal || !Array.isArray(saved.cards)) return false;
+  const left = [...S.hand];
+  const ordered = [];
+  for (const card of saved.cards) {
+    const i = left.findIndex((x) => x.card === card);
+    if (i >= 0) ordered.push(...left.splice(i, 1));
+  }
+  S.hand = ordered.concat(left); // cards drawn since come last
+  S.sort = "manual";
+  return true;
 }
 
 /** The order the player last chose with the buttons (a drag orders one hand only). */
@@ -248,6 +271,7 @@ function chosenSort() {
 }
 
 function sortHand(mode, remember = true) {
+  if (remember) sessionStorage.removeItem(ORDER_KEY);
   const cmp = mode === "suit" ? bySuit : byRank;
   S.hand.sort((a, b) => cmp(a.card, b.card));
   S.sort = mode;
@@ -430,18 +454,28 @@ function renderStatus() {
   el.append(c);
 }
 
+/** The host, or any player while the host is away (the server allows the same). */
+function mayHost() {
+  const tbl = S.table;
+  if (!tbl || S.seat === null) return false;
+  const host = (tbl.seats || [])[tbl.host] || {};
+  return tbl.host === S.seat || !host.connected;
+}
+
 function seatExtras(el, i, info) {
   const tbl = S.table;
   if (!tbl) return;
   const free = info.taken === undefined ? !info.name && !info.bot : !info.taken;
-  const amHost = S.seat !== null && tbl.host === S.seat;
+  const amHost = mayHost();
   const row = h("div", "seat-actions");
   if (tbl.status === "lobby" && free && S.seat === null) {
     const b = h("button", "primary", t("sit_here"));
     b.addEventListener("click", () => join(i));
     row.append(b);
   }
-  if (tbl.status === "lobby" && amHost && i !== S.seat && (free || info.bot)) {
+  const away = info.taken && !info.bot && !info.connected; // joined, then left
+  if (tbl.status === "lobby" && amHost && i !== S.seat && i !== tbl.host
+      && (free || info.bot || away)) {
     const sel = h("select");
     sel.setAttribute("aria-label", t("bot"));
     sel.append(new Option(t("human"), ""));
@@ -499,7 +533,7 @@ function renderLobby() {
     row.append(name, b);
     inner.append(row);
   }
-  if (S.seat !== null && tbl.host === S.seat) {
+  if (mayHost()) {
     const start = h("button", "primary big", t("start"));
     start.id = "start";
     start.addEventListener("click", () => hostCall("start"));
@@ -830,7 +864,7 @@ function renderSide() {
     a.href = `/api/tables/${code}/record`;
     a.download = `carioca-${code}.json`;
     over.append(a);
-    if (S.table && S.seat !== null && S.table.host === S.seat) {
+    if (mayHost()) {
       const r = h("button", "", t("rematch"));
       r.id = "rematch";
       r.addEventListener("click", () => hostCall("rematch"));
@@ -982,6 +1016,7 @@ function onPointerUp(ev) {
       S.hand.push(item);
     }
     S.sort = "manual"; // for this hand only: the next deal is sorted as the player last chose
+    saveOrder();
     // Groups follow the order of the hand.
     S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
     render();
