@@ -179,7 +179,10 @@ function onMessage(msg) {
         render();
       }
       S.errors.push(msg);
-      if (S.pending && S.pending.action.buy) { S.claimed = null; S.claim = null; } // refused: no claim
+      if (S.pending && S.pending.action.buy && ["too_late", "no_window", "cannot_buy"].includes(msg.code)) {
+        S.claimed = null; // the claim was refused: there is none to wait for
+        S.claim = null;
+      }
       // The server says which card and why in Spanish (msg.detail); else the page's words.
       toast(msg.detail && getLang() === "es" ? msg.detail.charAt(0).toUpperCase() + msg.detail.slice(1) : errorText(msg.code, msg.message));
       break;
