@@ -45,6 +45,16 @@ def _new(client: TestClient, **body: Any) -> dict[str, Any]:
     return answer.json()  # type: ignore[no-any-return]
 
 
+def _two_playing(client: TestClient, app: Any) -> tuple[str, str, str, Any]:
+    """Ana (the host) and Beto at a started 2-seat `chile` table: its code, their tokens and
+    the table (Beto plays first)."""
+    made = _new(client, preset="chile", seats=2)
+    code, ana = made["code"], made["token"]
+    beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+    client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+    return code, ana, beto, app.state.manager.tables[code]
+
+
 def _hello(ws: Any, token: str | None) -> dict[str, Any]:
     ws.send_json({"type": "hello", "token": token})
     welcome = ws.receive_json()
@@ -202,13 +212,8 @@ def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> None:
 
 def test_bad_messages_get_an_error_and_change_nothing() -> None:
     app = create_app(":memory:", bot_delay=0)
-    manager = app.state.manager
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=2)
-        code, token = made["code"], made["token"]
-        token1 = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
-        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
-        table = manager.tables[code]
+        code, token, token1, table = _two_playing(client, app)
         with client.websocket_connect(f"/ws/{code}") as ws:
             _hello(ws, token)  # seat 0; seat 1 plays first in round 1
             before = (table.version, len(table.game.log[-1]))
@@ -1165,11 +1170,7 @@ def test_a_bot_plays_for_a_player_who_left_until_they_come_back() -> None:
     app = create_app(":memory:", bot_delay=0)
     manager = app.state.manager
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=2)
-        code, ana = made["code"], made["token"]
-        beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
-        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
-        table = manager.tables[code]
+        code, ana, beto, table = _two_playing(client, app)
         assert table.game.seat_to_act == 1  # Beto plays first, and he is not here
         url = f"/api/tables/{code}/stand-in"
         watcher = client.post(url, json={"seat": 1, "bot": "chela"})
@@ -1199,11 +1200,7 @@ def test_a_bot_plays_for_a_player_who_left_until_they_come_back() -> None:
 def test_a_spanish_player_is_told_in_spanish_why_melds_are_not_the_contract() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=2)
-        code, ana = made["code"], made["token"]
-        beto = client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
-        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
-        table = app.state.manager.tables[code]
+        code, _, beto, table = _two_playing(client, app)
         with client.websocket_connect(f"/ws/{code}") as ws:
             ws.send_json({"type": "hello", "token": beto, "lang": "es"})
             ws.receive_json()
@@ -1231,10 +1228,12 @@ def test_a_rounds_first_turn_leaves_time_to_read_how_the_last_one_ended() -> Non
     assert 28 < table.turn_deadline - time.time() <= 30
 
 
-def _three_at_a_table(options: dict[str, Any], turn_timer: int = 0) -> Any:
+def _three_at_a_table(options: dict[str, Any], turn_timer: int = 0,
+                      db: Path | str = ":memory:") -> Any:
+    """Ana, Beto and Caro at a started 3-seat `chile` table, moved by the test (no loop)."""
     from carioca.store import SQLiteStore
 
-    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
     table, _ = manager.create(name="Ana", preset="chile", options=options, seats=3, bots={},
                               turn_timer=turn_timer, steal_timer=10, hints=True)
     table.join("Beto")
@@ -1263,12 +1262,7 @@ def test_claims_survive_a_restart_and_leave_the_turn_timer_alone(tmp_path: Path)
     from carioca.store import SQLiteStore
 
     db = tmp_path / "t.sqlite"
-    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
-    table, _ = manager.create(name="Ana", preset="chile", options={"buying": "penalty_card"},
-                              seats=3, bots={}, turn_timer=30, steal_timer=10, hints=True)
-    table.join("Beto")
-    table.join("Caro")
-    table.start()
+    table = _three_at_a_table({"buying": "penalty_card"}, turn_timer=30, db=db)
     table.apply(1, {"p": 1, "draw": "mazo"}, None)
     card = str(table.game.hand(1)[0])
     table.apply(1, {"p": 1, "discard": card}, None)

@@ -600,32 +600,47 @@ def _scripted_game() -> tuple[Any, list[dict[str, Any]]]:
     return game, moments
 
 
-def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) -> None:
-    """The page turns clicks and drags into the right actions: groups in the order of the
-    hand (escalas low to high), a swap by clicking the joker, agregar at the low and the high
-    end of an escala. The states are the engine's own views, injected into a real page."""
+def _new_table(base_url: str) -> dict[str, Any]:
+    """A 2-seat `chile` table of Ana (seat 0) and a random bot, made over HTTP."""
     import urllib.request
 
     req = urllib.request.Request(
         base_url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
         data=json.dumps({"name": "Ana", "preset": "chile", "seats": 2,
                          "bots": {"1": "random"}}).encode())
-    created = json.load(urllib.request.urlopen(req))
-    code = created["code"]
-    _, (before, later) = _scripted_game()
-    page = _page(browser, DESKTOP, "es-CL")
-    page.goto(f"{base_url}/t/{code}?token={created['token']}")
+    return json.load(urllib.request.urlopen(req))  # type: ignore[no-any-return]
+
+
+def _fed_by_hand(page: Any) -> None:
+    """Wait for the page to take seat 0, then catch what it sends (``window.sent``) and let
+    the test give it the states (the engine's own views) with :func:`_inject`."""
     page.wait_for_function("() => window.carioca.state.seat === 0")
-    assert "token" not in page.url  # the token leaves the address bar for localStorage
     page.evaluate("""() => {
         window.sent = [];
         window.carioca.state.ws.send = (text) => window.sent.push(JSON.parse(text));
         window.carioca.state.table.status = 'playing';
     }""")
 
+
+def _inject(page: Any, msg: dict[str, Any], forget_sent: bool = False) -> None:
+    msg = {**msg, "table": _state(page)["table"]}
+    clear = "window.sent = []; " if forget_sent else ""
+    page.evaluate(f"(m) => {{ {clear}window.carioca.receive(m); }}", msg)
+
+
+def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) -> None:
+    """The page turns clicks and drags into the right actions: groups in the order of the
+    hand (escalas low to high), a swap by clicking the joker, agregar at the low and the high
+    end of an escala. The states are the engine's own views, injected into a real page."""
+    created = _new_table(base_url)
+    _, (before, later) = _scripted_game()
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    assert "token" not in page.url  # the token leaves the address bar for localStorage
+
     def inject(msg: dict[str, Any]) -> None:
-        msg = {**msg, "table": _state(page)["table"]}
-        page.evaluate("(m) => { window.sent = []; window.carioca.receive(m); }", msg)
+        _inject(page, msg, forget_sent=True)
 
     def sent() -> list[dict[str, Any]]:
         return page.evaluate("() => window.sent")
@@ -680,17 +695,11 @@ def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
     """A second tap on the pozo just after drawing is not a discard of the card picked while
     waiting; a hand ordered by dragging stays so, and the next deal is sorted as the player
     last chose. On a 360 × 640 phone the hand keeps to the lower part of the screen."""
-    import urllib.request
-
     from carioca.actions import Discard, Draw
     from carioca.engine import Game
     from carioca.rules import RuleSet
 
-    req = urllib.request.Request(
-        base_url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
-        data=json.dumps({"name": "Ana", "preset": "chile", "seats": 2,
-                         "bots": {"1": "random"}}).encode())
-    created = json.load(urllib.request.urlopen(req))
+    created = _new_table(base_url)
     game = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=4)
     game.apply(Draw(1, "mazo"))
     game.apply(Discard(1, game.hand(1)[0]))
@@ -708,16 +717,10 @@ def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
     drawn = moment(501, game)
     page = _page(browser, {"width": 360, "height": 640})
     page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    page.wait_for_function("() => window.carioca.state.seat === 0")
-    page.evaluate("""() => {
-        window.sent = [];
-        window.carioca.state.ws.send = (text) => window.sent.push(JSON.parse(text));
-        window.carioca.state.table.status = 'playing';
-    }""")
+    _fed_by_hand(page)
 
     def inject(msg: dict[str, Any]) -> None:
-        msg = {**msg, "table": _state(page)["table"]}
-        page.evaluate("(m) => window.carioca.receive(m)", msg)
+        _inject(page, msg)
 
     inject(to_draw)
     page.click("#sort-suit")
@@ -741,11 +744,7 @@ def test_a_double_tap_draws_once_and_a_drag_orders_one_hand_only(base_url: str,
     inject({**drawn, "version": 502})
     assert hand() == dragged  # the same hand keeps the player's order
     page.reload()  # and so does a reload of the page
-    page.wait_for_function("() => window.carioca.state.seat === 0")
-    page.evaluate("""() => {
-        window.carioca.state.ws.send = () => {};
-        window.carioca.state.table.status = 'playing';
-    }""")
+    _fed_by_hand(page)
     inject({**drawn, "version": 600})
     assert hand() == dragged
     other = Game.new(RuleSet.preset("chile"), ["Ana", "Beto"], seed=9)

@@ -260,7 +260,7 @@ class Table:
         if current.token_hash is not None and (current.connected or bot is None):
             raise TableError("seat_taken", "a person sits there", 409)
         # A person who joined and left before the game gives the seat up to a bot.
-        self.seats[seat] = Seat(self._bot_seat_name(title, seat) if bot else "", None, bot)
+        self.seats[seat] = Seat(self._unique_name(title, seat) if bot else "", None, bot)
         self.version += 1
         self._save()
 
@@ -271,14 +271,10 @@ class Table:
             return False
         return seat == self.host or not self.seats[self.host].connected
 
-    def _bot_seat_name(self, title: str, seat: int) -> str:
-        """The bot's title as its name at the table ("Tía Chela"), numbered when another
-        seat has it already ("Tía Chela 2")."""
-        return self._unique_name(title, seat)
-
     def _unique_name(self, title: str, seat: int) -> str:
-        """``title``, numbered when another seat has it already ("Ana 2"): the log, the
-        sheet and the record tell players apart by name."""
+        """``title`` (a person's name, or a bot's title: "Tía Chela"), numbered when another
+        seat has it already ("Ana 2", "Tía Chela 2"): the log, the sheet and the record tell
+        players apart by name."""
         taken = {s.name for i, s in enumerate(self.seats) if i != seat}
         name, n = title, 1
         while name in taken:
@@ -313,14 +309,14 @@ class Table:
         """A bot plays for the person of ``seat`` while they are away, so that the table
         goes on (None: nobody stands in any more). The person takes the seat back by coming
         back (:meth:`take_back`)."""
-        if self.status != "playing":
-            raise TableError("not_playing", "a bot stands in only during a game", 409)
         if not 0 <= seat < len(self.seats) or self.seats[seat].token_hash is None:
             raise TableError("bad_seat", "only a person's seat can have a bot stand in")
         place = self.seats[seat]
         if place.stand_in == bot:
             return  # nothing changes: no one's move becomes stale
         if bot is not None:
+            if self.status != "playing":
+                raise TableError("not_playing", "a bot stands in only during a game", 409)
             if place.connected:
                 raise TableError("connected", f"{place.name} is at the table", 409)
             bot_title(bot)  # an unknown bot says so
@@ -333,12 +329,7 @@ class Table:
 
     def take_back(self, seat: int) -> None:
         """The person of ``seat`` is back: the bot standing in for them stops."""
-        if self.seats[seat].stand_in is not None and self.status == "playing":
-            self.stand_in(seat, None)
-        elif self.seats[seat].stand_in is not None:
-            self.seats[seat].stand_in = None
-            self._bots.pop(seat, None)
-            self._save()
+        self.stand_in(seat, None)
 
     # ----------------------------------------------------------------- restoring
 
