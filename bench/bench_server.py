@@ -14,6 +14,14 @@ event loop would show here).
     python bench/bench_server.py --tables 100 --seconds 20
     python bench/bench_server.py --tables 100,500,2000 --seconds 20 --json
     python bench/bench_server.py --tables 10,50 --seconds 30 --bots campeon
+    python bench/bench_server.py --tables 100 --store postgres
+    python bench/bench_server.py --tables 100 --servers 2     # PostgreSQL + Redis
+
+``--store postgres`` keeps the tables in PostgreSQL (CARIOCA_BENCH_POSTGRES, default
+``postgresql:///test``, in a schema made for the run and dropped after it); ``--servers N``
+starts N server processes on that database and Redis (CARIOCA_BENCH_REDIS), makes the tables
+on each in turn and connects each table's clients to the process that serves it. Servers are
+pinned to core 0 only when there is one.
 
 Only 127.0.0.1 is ever contacted. Each run is bounded in time and stops by itself.
 """
@@ -22,16 +30,19 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
 import os
 import random
 import resource
+import secrets
 import socket
 import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -57,15 +68,18 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def start_server(port: int, db: Path, bot_delay: float = 0.0) -> subprocess.Popen[bytes]:
+def start_server(port: int, db: str, bot_delay: float = 0.0, *, pin: bool = True,
+                 redis: str | None = None) -> subprocess.Popen[bytes]:
+    argv = ["carioca", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay)]
+    if redis is not None:
+        argv += ["--redis", redis]
     code = (
         "import os, resource, sys\n"
         "soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)\n"
         "resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))\n"
-        "hasattr(os, 'sched_setaffinity') and os.sched_setaffinity(0, {0})\n"
-        "from carioca.cli import main\n"
-        f"sys.argv = ['carioca', 'serve', '--port', '{port}', '--db', r'{db}', "
-        f"'--bot-delay', '{bot_delay}']\n"
+        + ("hasattr(os, 'sched_setaffinity') and os.sched_setaffinity(0, {0})\n" if pin else "")
+        + "from carioca.cli import main\n"
+        f"sys.argv = {argv!r}\n"
         "main()\n"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT / "src")}
@@ -142,7 +156,7 @@ async def make_tables(port: int, count: int, bots: str | None = None, *, start: 
     tables = []
     seated = {str(s): bots for s in (1, 2, 3)} if bots else {}
     async with httpx.AsyncClient(base_url=base, timeout=60) as client:
-        for _ in range(count):
+        for _ in range(count):  # each table is served by the process that made it
             made = (await client.post("/api/tables", json={"name": "S0", "preset": "chile",
                                                            "seats": 4, "bots": seated})).json()
             code, tokens = made["code"], [made["token"]]
@@ -155,6 +169,35 @@ async def make_tables(port: int, count: int, bots: str | None = None, *, start: 
                                   headers={"X-Carioca-Token": tokens[0]})
             tables.append((code, tokens))
     return tables
+
+
+def _cpu_seconds(procs: list[subprocess.Popen[bytes]]) -> float:
+    """The CPU time (user and system) the processes have used so far (Linux's /proc)."""
+    total = 0
+    for proc in procs:
+        with contextlib.suppress(OSError):
+            fields = Path(f"/proc/{proc.pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime: the 14th and 15th
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+@contextlib.contextmanager
+def _database(args: argparse.Namespace, tmp: str) -> Iterator[str]:
+    """The store's address for one run: a SQLite file, or a PostgreSQL schema of its own."""
+    if args.store == "sqlite" and args.servers == 1:
+        yield str(Path(tmp) / "bench.sqlite")
+        return
+    import psycopg
+
+    url = os.environ.get("CARIOCA_BENCH_POSTGRES", "postgresql:///test")
+    schema = f"carioca_bench_{secrets.token_hex(4)}"
+    with psycopg.connect(url, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {schema}")
+    try:
+        yield f"{url}{'&' if '?' in url else '?'}options=-csearch_path%3D{schema}"
+    finally:
+        with psycopg.connect(url, autocommit=True) as db:
+            db.execute(f"DROP SCHEMA {schema} CASCADE")
 
 
 def _percentiles(values: list[float]) -> dict[str, float | None]:
@@ -170,22 +213,24 @@ def _percentiles(values: list[float]) -> dict[str, float | None]:
             "mean": round(1000 * statistics.fmean(ordered), 2) if ordered else None}
 
 
-async def run_load(port: int, tables: int, seconds: float, seed: int, bots: str | None = None
-                   ) -> dict[str, Any]:
-    made = await make_tables(port, tables, bots)
+async def run_load(ports: list[int], tables: int, seconds: float, seed: int,
+                   bots: str | None = None) -> dict[str, Any]:
+    made = [(port, table) for i, port in enumerate(ports)
+            for table in await make_tables(port, len(range(i, tables, len(ports))), bots)]
+    port = ports[0]
     (idle_code, idle_tokens), = await make_tables(port, 1, start=False)
     tally = Tally()
     rtts: list[float] = []
     rng = random.Random(seed)
     stop_at = time.time() + seconds
     started = time.perf_counter()
-    clients = [seat_client(port, code, token, random.Random(rng.random()), tally, stop_at)
-               for code, tokens in made for token in tokens]
+    clients = [seat_client(at, code, token, random.Random(rng.random()), tally, stop_at)
+               for at, (code, tokens) in made for token in tokens]
     clients.append(pinger(port, idle_code, idle_tokens[0], rtts, stop_at))
     await asyncio.gather(*clients, return_exceptions=True)
     elapsed = time.perf_counter() - started
     return {
-        "tables": tables, "connections": len(clients), "bots": bots,
+        "tables": tables, "connections": len(clients), "bots": bots, "servers": len(ports),
         "seconds": round(elapsed, 2),
         "actions": tally.acks, "actions_per_s": round(tally.acks / elapsed, 1),
         "latency_ms": _percentiles(tally.latencies),
@@ -205,27 +250,44 @@ def main() -> None:
                              "greedy, campeon, ...)")
     parser.add_argument("--bot-delay", type=float, default=0.0,
                         help="the server's pause before a bot plays (serve's default is 0.7)")
+    parser.add_argument("--store", choices=("sqlite", "postgres"), default="sqlite")
+    parser.add_argument("--servers", type=int, default=1,
+                        help="server processes sharing PostgreSQL and Redis (more than 1 "
+                             "implies --store postgres)")
     args = parser.parse_args()
     _raise_fd_limit()
     results = []
     for count in (int(x) for x in args.tables.split(",")):
-        port = _free_port()
-        with tempfile.TemporaryDirectory() as tmp:
-            server = start_server(port, Path(tmp) / "bench.sqlite", args.bot_delay)
-            _pin(1)
+        ports = [_free_port() for _ in range(args.servers)]
+        with tempfile.TemporaryDirectory() as tmp, _database(args, tmp) as db:
+            redis = os.environ.get("CARIOCA_BENCH_REDIS", "redis://127.0.0.1:6379/0") \
+                if args.servers > 1 else None
+            servers = [start_server(port, db, args.bot_delay, pin=args.servers == 1,
+                                    redis=redis) for port in ports]
+            if args.servers == 1:
+                _pin(1)
             try:
-                results.append(asyncio.run(run_load(port, count, args.seconds, args.seed,
-                                                    args.bots)))
+                spent = _cpu_seconds(servers)
+                result = asyncio.run(run_load(ports, count, args.seconds, args.seed, args.bots))
+                spent = _cpu_seconds(servers) - spent
+                # What an action costs the servers, whatever the cores: on this 2-core machine
+                # the clients, PostgreSQL and Redis share the cores with them.
+                result["server_cpu_ms_per_action"] = round(
+                    1000 * spent / max(1, result["actions"]), 3)
+                results.append(result)
             finally:
-                server.kill()
-                server.wait(timeout=10)
+                for server in servers:
+                    server.kill()
+                    server.wait(timeout=10)
         if not args.json:
             r = results[-1]
+            print(f"{args.servers} server(s) on {db.split('?')[0]}:", end=" ")
             lat, ping = r["latency_ms"], r["ping_ms"]
             print(f"{r['tables']:>5} tables {r['connections']:>5} sockets  "
                   f"{r['actions_per_s']:>8.1f} actions/s  p50 {lat['p50']:.1f} ms  "
                   f"p90 {lat['p90']:.1f} ms  p99 {lat['p99']:.1f} ms  "
                   f"ping p50 {ping['p50']:.1f} p99 {ping['p99']:.1f} max {ping['max']} ms  "
+                  f"server CPU {r['server_cpu_ms_per_action']:.2f} ms/action  "
                   f"(stale {r['stale']}, errors {r['errors']})", flush=True)
     if args.json:
         print(json.dumps(results, indent=2))

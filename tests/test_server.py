@@ -906,11 +906,12 @@ def test_serve_prints_the_address_that_answers_or_says_why_it_cannot(tmp_path: P
         proc.wait(20)
 
 
-def _serve(db: Path, port: int) -> subprocess.Popen[bytes]:
+def _serve(db: Path | str, port: int, *more: str) -> subprocess.Popen[bytes]:
+    """``carioca serve`` on ``db`` at ``port`` (bots without a pause), once it answers."""
     env = {**os.environ, "PYTHONUNBUFFERED": "1"}
     proc = subprocess.Popen(
         [sys.executable, "-c", "from carioca.cli import main; main()", "serve", "--port",
-         str(port), "--db", str(db), "--bot-delay", "0"],
+         str(port), "--db", str(db), "--bot-delay", "0", *more],
         env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     deadline = time.time() + 20
     while time.time() < deadline:

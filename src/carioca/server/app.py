@@ -13,6 +13,7 @@ from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
+from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
@@ -25,7 +26,9 @@ from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
 from ..rules import INT_RANGES, NULLABLE_OPTIONS, OPTION_NAMES
 from ..spanish import explain
-from ..store import SQLiteStore
+from ..store import Store, open_store
+from ..store.postgres import TableMoved
+from .cluster import Cluster, unavailable
 from .tables import (
     LANGS,
     Connection,
@@ -189,10 +192,13 @@ def _option_groups() -> list[dict[str, Any]]:
 
 # --------------------------------------------------------------------------- the app
 
-def create_app(db_path: str | Path = ":memory:", *, bot_delay: float = 0.7) -> FastAPI:
-    """The whole server on one SQLite file; tables found there are resumed."""
-    store = SQLiteStore(db_path)
-    manager = TableManager(store, bot_delay=bot_delay)
+def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0.7,
+               cluster: Cluster | None = None) -> FastAPI:
+    """The whole server on one SQLite file, or a ``postgresql://`` database; tables found
+    there are resumed. With a ``cluster`` (PostgreSQL only) it is one of several processes
+    that share the database, each serving the tables it holds (:mod:`.cluster`)."""
+    store = open_store(str(db_path)) if isinstance(db_path, str | Path) else db_path
+    manager = TableManager(store, bot_delay=bot_delay, cluster=cluster)
     manager.load()
 
     @asynccontextmanager
@@ -207,7 +213,7 @@ def create_app(db_path: str | Path = ":memory:", *, bot_delay: float = 0.7) -> F
                   redoc_url=None)
     app.state.manager = manager
     _http_routes(app, manager)
-    _page_routes(app)
+    _page_routes(app, manager)
     _socket_route(app, manager)
     return app
 
@@ -215,7 +221,24 @@ def create_app(db_path: str | Path = ":memory:", *, bot_delay: float = 0.7) -> F
 def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        return _error(exc.code, exc.message, exc.status)
+        answer = _error(exc.code, exc.message, exc.status)
+        if exc.url is not None:  # another server process serves that table: ask it
+            answer = JSONResponse({"error": {"code": exc.code, "message": exc.message,
+                                             "url": exc.url}}, status_code=exc.status)
+        return answer
+
+    @app.exception_handler(TableMoved)
+    async def moved(request: Request, exc: TableMoved) -> JSONResponse:
+        manager.moved(exc, manager.tables.get(exc.code))
+        return _error("moved", "the table moved to another server; try again", 503)
+
+    @app.exception_handler(Exception)
+    async def failed(request: Request, exc: Exception) -> JSONResponse:
+        if unavailable(exc):  # PostgreSQL or Redis away: nothing was done
+            return _error("unavailable", _UNAVAILABLE, 503)
+        log.error("%s %s failed", request.method, request.url.path,
+                  exc_info=(type(exc), exc, exc.__traceback__))
+        return _error("internal", "something went wrong on the server", 500)
 
     @app.exception_handler(RequestValidationError)
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -390,7 +413,7 @@ def _replay_view(doc: Any, step: int) -> dict[str, Any]:
             "error": result.error.to_json()["error"] if result.error else None}
 
 
-def _page_routes(app: FastAPI) -> None:
+def _page_routes(app: FastAPI, manager: TableManager) -> None:
     def page(name: str) -> FileResponse:
         path = WEB / name
         if not path.is_file():
@@ -402,7 +425,24 @@ def _page_routes(app: FastAPI) -> None:
         return page("index.html")
 
     @app.get("/t/{code}", include_in_schema=False)
-    async def table_page(code: str) -> FileResponse:
+    async def table_page(code: str, request: Request) -> Response:
+        if manager.cluster is not None:
+            try:
+                manager.get(code)
+            except TableError as exc:
+                here = str(request.base_url).rstrip("/")
+                if exc.url is not None and exc.url != here:
+                    # Served by another process: its page, there, with the seat's pass
+                    # (kept in this address's cookie, which the other address cannot read).
+                    query = dict(request.query_params)
+                    token = request.cookies.get(f"carioca_{code.upper()}")
+                    if token and "token" not in query:
+                        query["token"] = token
+                    where = f"{exc.url}/t/{quote(code)}"
+                    if query:
+                        where += "?" + urlencode(query)
+                    return RedirectResponse(where, status_code=307)
+                # Else the page opens here and says so, or follows its table once it can.
         return page("table.html")
 
     @app.get("/replay", include_in_schema=False)
@@ -424,10 +464,13 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
     @app.websocket("/ws/{code}")
     async def socket(ws: WebSocket, code: str) -> None:
         await ws.accept()
-        table = manager.tables.get(code.upper())
-        if table is None:
-            await ws.send_json({"type": "error", "code": "no_table",
-                                "message": f"there is no table {code}"})
+        try:
+            table = manager.get(code)
+        except TableError as exc:
+            refusal = {"type": "error", "code": exc.code, "message": exc.message}
+            if exc.url is not None:
+                refusal["url"] = exc.url  # the page goes there
+            await ws.send_json(refusal)
             await ws.close()
             return
         try:
@@ -449,7 +492,10 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             if seat is not None and table.seats[seat].stand_in is not None:
                 async with table.lock:  # after the move the bot may be making
                     table.take_back(seat)
-            await ws.send_json({"type": "welcome", "seat": seat, "table": table.info()})
+            welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "table": table.info()}
+            if manager.cluster is not None:
+                welcome["peers"] = manager.peers
+            await ws.send_json(welcome)
             await ws.send_json(table.state_for(seat))
             if seat is None and hello.token:
                 # A pass from another table or an old game: say so, rather than seat them
@@ -461,6 +507,8 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             await _serve(ws, table, conn, manager)
         except WebSocketDisconnect:
             pass
+        except TableMoved as exc:  # taking the seat back found the table served elsewhere
+            manager.moved(exc, table)
         finally:
             table.conns.discard(conn)
             if seat is not None:
@@ -535,8 +583,19 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
                 # Which card, which meld and why, not only "that is not the contract".
                 reply["detail"] = explain(exc, "es")
             return reply
+        except TableMoved as exc:
+            table.manager.moved(exc, table)
+            return {"type": "error", "code": "moved",
+                    "message": "the table moved to another server: reconnecting"}
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            log.error("table %s: %s", table.code, exc)
+            return {"type": "error", "code": "unavailable", "message": _UNAVAILABLE}
         return {"type": "ack", "version": table.version}
 
+
+_UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
 
 _DETAILED = frozenset({"not_the_contract", "does_not_fit", "cannot_relocate",
                        "no_wild_for_card", "cannot_buy"})

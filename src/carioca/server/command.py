@@ -1,4 +1,5 @@
-"""``carioca serve``: the server on a SQLite file in the user's data folder."""
+"""``carioca serve``: the server on a SQLite file in the user's data folder, or one of
+several servers sharing PostgreSQL and Redis."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import os
 import socket
 import sqlite3
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -63,24 +64,57 @@ def register(app: typer.Typer) -> None:
                                                 "address, for phones on the same network)."
                                                 )] = "127.0.0.1",
         port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
-        db: Annotated[Path | None, typer.Option(help="SQLite file (default: user data "
-                                                     "folder).")] = None,
+        db: Annotated[str | None, typer.Option(
+            help="SQLite file (default: user data folder), or a postgresql:// address that "
+                 "several servers share (with --redis).")] = None,
         bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before it "
                                                       "plays.")] = 0.7,
+        redis: Annotated[str | None, typer.Option(
+            help="Redis address (redis://host:6379/0): this server is one of several on "
+                 "the same postgresql:// --db, each serving the tables it holds.")] = None,
+        public_url: Annotated[str | None, typer.Option(
+            help="With --redis: the address at which the other servers send players to "
+                 "this one's tables (default: the first address printed).")] = None,
+        lease: Annotated[float, typer.Option(
+            help="With --redis: seconds before another server takes over the tables of "
+                 "one that stopped answering.", min=1.0, max=3600.0)] = 15.0,
     ) -> None:
         """Start the server: tables with friends and bots in the browser."""
         import uvicorn
 
-        from .app import create_app
-
-        path = db or default_db()
-        try:
-            application = create_app(path, bot_delay=bot_delay)
-        except (OSError, sqlite3.Error) as exc:
-            raise _fail(f"cannot keep the tables in {path}: {exc}") from None
+        where = db or str(default_db())
+        shared = where.startswith(("postgresql://", "postgres://"))
+        if redis is not None and not shared:
+            raise _fail("--redis shares the tables of a postgresql:// --db among servers; "
+                        "a SQLite file belongs to one server")
         listener = _listen(host, port)
         port = listener.getsockname()[1]  # --port 0: the one the system chose
-        for address in _addresses(host, port):
-            typer.echo(f"Carioca: {address}   (partidas en {path})")
+        addresses = _addresses(host, port)
+        application = _app(where, bot_delay, redis, public_url or addresses[-1], lease)
+        shown = "PostgreSQL" if shared else where
+        for address in addresses:
+            typer.echo(f"Carioca: {address}   (partidas en {shown})")
         config = uvicorn.Config(application, log_level="warning")
         uvicorn.Server(config).run(sockets=[listener])
+
+
+def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float) -> Any:
+    """The server's app on its store (and cluster), or a clear message why it cannot be."""
+    from .app import create_app
+
+    try:
+        cluster = None
+        if redis is not None:
+            from .cluster import Cluster
+
+            cluster = Cluster(redis, url, lease=lease)
+        return create_app(where, bot_delay=bot_delay, cluster=cluster)
+    except (OSError, sqlite3.Error) as exc:
+        raise _fail(f"cannot keep the tables in {where}: {exc}") from None
+    except Exception as exc:  # psycopg's and redis's errors: the address or the service
+        kind = type(exc).__module__.split(".")[0]
+        if kind not in ("psycopg", "redis"):
+            raise
+        service = "Redis" if kind == "redis" else "PostgreSQL"
+        raise _fail(f"cannot reach {service}: {str(exc).strip() or type(exc).__name__}"
+                    ) from None

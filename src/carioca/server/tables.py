@@ -17,7 +17,7 @@ import unicodedata
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from ..actions import Action, ActionError, Agregar, Buy, Discard, Draw, Swap
 from ..bots import Bot, RandomBot
@@ -27,7 +27,12 @@ from ..errors import IllegalAction
 from ..record import FORMAT, replay
 from ..rules import PRESETS, Contract, RulesError, RuleSet
 from ..solver import missing_cards
-from ..store import SQLiteStore, StoredTable
+from ..store import Store, StoredTable
+from ..store.postgres import PostgresStore, TableMoved
+from .cluster import unavailable
+
+if TYPE_CHECKING:
+    from .cluster import Cluster, Owner
 
 __all__ = ["Table", "TableManager", "TableError", "make_bot", "bot_names"]
 
@@ -39,6 +44,9 @@ LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
 T = TypeVar("T")
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
+SWEEP = 50
+"""Unserved games one process takes over at a time, every third of a lease (the others take
+the rest; a player who asks for a game has it taken over at once)."""
 THINK_LIMIT = 30.0
 """Seconds a bot may think about one move or buy. A named bot takes well under a second
 (docs/bots.md); one that takes longer is played for (a buy: it passes), and the bots' thread
@@ -49,11 +57,14 @@ that thought ends, the bot is not asked again: it is played for at once."""
 class TableError(ValueError):
     """A request the table refuses, with a stable code."""
 
-    def __init__(self, code: str, message: str, status: int = 400) -> None:
+    def __init__(self, code: str, message: str, status: int = 400, *,
+                 url: str | None = None) -> None:
         super().__init__(message)
         self.code = code
         self.message = message
         self.status = status
+        self.url = url
+        """Where the table is served, when another server process serves it."""
 
 
 def _hash(token: str) -> str:
@@ -192,6 +203,8 @@ class Table:
         self._saved_window: dict[str, Any] | None = meta.get("window")
         self._bots: dict[int, Bot] = {}
         self._last_round_end: dict[str, Any] | None = None
+        self.gone = False
+        """This process no longer serves the table (:meth:`TableManager.let_go`)."""
 
     # ----------------------------------------------------------------- settings
 
@@ -226,8 +239,16 @@ class Table:
                 return i
         return None
 
+    def _store(self) -> Store:
+        """The store, for this table's writes; refused once this process has let the table
+        go (a bot's move or a timer still under way on it must not write over whoever
+        serves the table now, this process included, should it take the table back)."""
+        if self.gone:
+            raise TableMoved(self.code)
+        return self.manager.store
+
     def _save(self) -> None:
-        self.manager.store.save_table(self.code, self.meta())
+        self._store().save_table(self.code, self.meta())
 
     # ----------------------------------------------------------------- lobby
 
@@ -384,7 +405,7 @@ class Table:
         assert game is not None
         for number in range(before + 1, len(game.deals) + 1):
             deal = game.deals[number - 1]
-            self.manager.store.save_round(self.code, self.game_no, number, deal.seed,
+            self._store().save_round(self.code, self.game_no, number, deal.seed,
                                           deal.to_json())
 
     def _commit(self, action: Action) -> None:
@@ -394,7 +415,7 @@ class Table:
         game.verify(action)
         number = len(game.deals)
         seq = len(game.log[-1])
-        self.manager.store.append_action(self.code, self.game_no, number, seq, action.to_json())
+        self._store().append_action(self.code, self.game_no, number, seq, action.to_json())
         game.apply(action)
         self._save_new_rounds(number)
         if len(game.results) >= number and self._last_round_end_for(number) is None:
@@ -448,7 +469,7 @@ class Table:
         number = len(game.deals)
         seq = len(game.log[-1]) - 1
         game.undo(seat)
-        self.manager.store.delete_action(self.code, self.game_no, number, seq)
+        self._store().delete_action(self.code, self.game_no, number, seq)
         self._after_change()
 
     def _check_version(self, version: int | None) -> None:
@@ -794,8 +815,18 @@ class Table:
 class TableManager:
     """Every table of this server, their store, and the tasks that move bots and timers."""
 
-    def __init__(self, store: SQLiteStore, *, bot_delay: float = 0.7) -> None:
+    def __init__(self, store: Store, *, bot_delay: float = 0.7,
+                 cluster: Cluster | None = None) -> None:
+        if cluster is not None and not isinstance(store, PostgresStore):
+            raise ValueError("several server processes share a PostgreSQL store, not a file")
         self.store = store
+        self.cluster = cluster
+        """Set when this is one of several processes (:mod:`carioca.server.cluster`): it
+        serves the tables whose lease it holds, and takes over those nobody serves."""
+        self._chores_at = 0.0
+        self.peers: list[str] = []
+        """The addresses of the other live processes (told to pages, for when this one
+        stops answering)."""
         self.tables: dict[str, Table] = {}
         self.bot_delay = bot_delay
         self._wake: asyncio.Event | None = None
@@ -811,14 +842,21 @@ class TableManager:
         self._backoff: dict[str, tuple[float, float, int]] = {}
 
     def load(self) -> None:
+        if self.cluster is not None:
+            return  # tables are taken over when asked for, or found unserved (_chores)
         for stored in self.store.load_tables():
-            try:
-                table = Table(self, stored.code, stored.meta)
-                table.restore(stored)
-            except (RulesError, KeyError, TypeError, ValueError) as exc:
-                log.error("table %s cannot be loaded: %s", stored.code, exc)
-                continue
-            self.tables[stored.code] = table
+            table = self._restored(stored)
+            if table is not None:
+                self.tables[stored.code] = table
+
+    def _restored(self, stored: StoredTable) -> Table | None:
+        try:
+            table = Table(self, stored.code, stored.meta)
+            table.restore(stored)
+        except (RulesError, KeyError, TypeError, ValueError) as exc:
+            log.error("table %s cannot be loaded: %s", stored.code, exc)
+            return None
+        return table
 
     def create(self, *, name: str, preset: str, options: dict[str, Any], seats: int,
                bots: dict[int, str | None], turn_timer: int, steal_timer: int,
@@ -854,14 +892,124 @@ class TableManager:
     def _new_code(self) -> str:
         while True:
             code = "".join(secrets.choice(_CODE_ALPHABET) for _ in range(6))
-            if code not in self.tables:
+            if code in self.tables:
+                continue
+            if self.cluster is None:
                 return code
+            # Another process may have made it: the lease first, so no two make it at once.
+            if self.cluster.acquire(code):
+                if not self._shared.exists(code):
+                    return code
+                self.cluster.release(code)
 
     def get(self, code: str) -> Table:
-        table = self.tables.get(code.upper())
+        code = code.upper()
+        table = self.tables.get(code)
+        if table is None and self.cluster is not None:
+            table = self._take_over(code)
         if table is None:
             raise TableError("no_table", f"there is no table {code}", 404)
         return table
+
+    # ----------------------------------------------------------------- several processes
+
+    @property
+    def _shared(self) -> PostgresStore:
+        return cast(PostgresStore, self.store)
+
+    def _take_over(self, code: str) -> Table | None:
+        """Serve ``code`` here if no live process does (None: there is no such table). The
+        game resumes from the store, as after a restart. Redis or PostgreSQL away, or another
+        process taking the table at the same moment, is a clear refusal to try again."""
+        try:
+            return self._taking_over(code)
+        except TableMoved:
+            self.let_go(code)
+            raise TableError("moved", f"table {code} is changing hands; try again",
+                             503) from None
+        except Exception as exc:
+            if not unavailable(exc):
+                raise
+            log.error("table %s cannot be served: %s", code, exc)
+            self.let_go(code)
+            raise TableError("unavailable", "the tables cannot be reached just now; try "
+                                            "again in a moment", 503) from None
+
+    def _taking_over(self, code: str) -> Table | None:
+        cluster = self.cluster
+        assert cluster is not None
+        if not 0 < len(code) <= 16 or not code.isalnum():
+            return None
+        owner = cluster.owner(code)
+        if owner is not None and owner != cluster.me:
+            raise _elsewhere(code, owner)
+        if not self._shared.exists(code):
+            return None
+        if not cluster.acquire(code):
+            raise _elsewhere(code, cluster.owner(code))
+        stored = None
+        with contextlib.suppress(KeyError):
+            self._shared.adopt(code)
+            stored = self._shared.load_table(code)
+        table = self._restored(stored) if stored is not None else None
+        if table is None:
+            self.let_go(code)
+            return None
+        self.tables[code] = table
+        log.info("table %s: served here now", code)
+        return table
+
+    def let_go(self, code: str) -> None:
+        """Stop serving ``code`` (its lease went to another process, or this one stops): its
+        connections are closed, and their pages reconnect to the process that serves it."""
+        table = self.tables.pop(code, None)
+        self._scheduled.pop(code, None)
+        self._backoff.pop(code, None)
+        if self.cluster is not None:
+            self._shared.forget(code)
+            with contextlib.suppress(Exception):  # Redis away: the lease lapses by itself
+                self.cluster.release(code)
+        if table is None:
+            return
+        table.gone = True
+        for conn in list(table.conns):
+            table.conns.discard(conn)
+            self._spawn(_moved(conn))
+
+    def _chores(self) -> None:
+        """Renew this process's leases, let go of those lost, and take over the games that
+        no process serves (their process stopped or died), a few at a time."""
+        cluster = self.cluster
+        if cluster is None or time.time() < self._chores_at:
+            return
+        self._chores_at = time.time() + cluster.lease / 3
+        # A process that cannot reach the database renews nothing: its leases lapse, and
+        # the processes that can take its tables over.
+        self._shared.ping()
+        self.peers = cluster.announce()
+        lost = cluster.renew(list(self.tables))
+        for code in lost:
+            # Lapsed and taken by nobody, and nobody adopted it meanwhile: still ours.
+            if not (cluster.acquire(code) and self._shared.still_mine(code)):
+                log.warning("table %s: its lease went to another process", code)
+                self.let_go(code)
+        taken = 0
+        for code in cluster.unserved([c for c in self._shared.playing()
+                                      if c not in self.tables]):
+            if taken == SWEEP:
+                break
+            with contextlib.suppress(TableError):
+                table = self._take_over(code)
+                if table is not None:
+                    taken += 1
+                    self.poke(table)
+
+    def moved(self, exc: TableMoved, table: Table | None = None) -> None:
+        """A write found that another process serves the table now: let it go (unless the
+        write came from a copy let go already, and this process serves the table again)."""
+        log.warning("%s", exc)
+        if table is None or self.tables.get(exc.code) is table:
+            self.let_go(exc.code)
 
     # ----------------------------------------------------------------- background work
 
@@ -877,6 +1025,10 @@ class TableManager:
         self._wake = asyncio.Event()
         sent: dict[str, tuple[int, int]] = {}
         while True:
+            try:
+                self._chores()
+            except Exception:  # noqa: BLE001 - Redis or the database away: tried again later
+                log.exception("the cluster's chores failed")
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None
                      or (t.window is not None and not t.window.closed)}
@@ -952,6 +1104,9 @@ class TableManager:
                 failed = False
             except (IllegalAction, TableError) as exc:
                 log.error("table %s: automatic move refused: %s", table.code, exc)
+            except TableMoved as exc:
+                self.moved(exc, table)
+                return
             except Exception:  # noqa: BLE001 - logged; the table stays as it was
                 log.exception("table %s: automatic move failed", table.code)
         if failed:
@@ -976,6 +1131,9 @@ class TableManager:
             async with table.lock:
                 if table.version == version:
                     await self.settle_buys(table)
+        except TableMoved as exc:
+            self.moved(exc, table)
+            return
         except Exception:  # noqa: BLE001 - logged; tried again after a pause
             log.exception("table %s: the bots' buy answers failed", table.code)
             failed = True
@@ -1046,6 +1204,13 @@ class TableManager:
         for work in list(self._tasks):
             work.cancel()
         self._thinker.shutdown(wait=False, cancel_futures=True)
+        if self.cluster is not None:
+            # The other processes take these tables over at once, not when the leases lapse.
+            for code in list(self.tables):
+                self.let_go(code)
+            with contextlib.suppress(Exception):
+                self.cluster.close()
+                self.store.close()
 
 
 def clean_name(name: str) -> str:
@@ -1078,6 +1243,22 @@ def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> 
 
     return max(discards, key=lambda a: (not rules.is_wild(a.card), not needed(a.card),
                                         rules.value(a.card), int(a.card)))
+
+
+def _elsewhere(code: str, owner: Owner | None) -> TableError:
+    if owner is None:  # its lease lapsed as we looked: asking again finds it free
+        return TableError("moved", f"table {code} is changing hands; try again", 503)
+    return TableError("elsewhere", f"table {code} is served at {owner.url}", 421,
+                      url=owner.url)
+
+
+async def _moved(conn: Connection) -> None:
+    with contextlib.suppress(Exception):
+        async with asyncio.timeout(SEND_LIMIT):
+            await conn.send({"type": "error", "code": "moved",
+                             "message": "the table moved to another server: reconnecting"})
+    if conn.close is not None:
+        await _close(conn.close)
 
 
 def _bots_thread() -> ThreadPoolExecutor:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-__all__ = ["SQLiteStore", "StoredTable"]
+__all__ = ["SQLiteStore", "StoredTable", "stored_round"]
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
@@ -47,6 +47,12 @@ class StoredTable:
     code: str
     meta: dict[str, Any]
     rounds: list[dict[str, Any]] = field(default_factory=list)
+
+
+def stored_round(seed: int | None, deal: str, actions: list[str]) -> dict[str, Any]:
+    """A round of a record from the stored texts: its seed (if known), deal and actions."""
+    entry: dict[str, Any] = {"deal": json.loads(deal), "actions": [json.loads(a) for a in actions]}
+    return entry if seed is None else {"seed": seed, **entry}
 
 
 class SQLiteStore:
@@ -106,16 +112,9 @@ class SQLiteStore:
             return out
 
     def _rounds(self, code: str, game: int) -> list[dict[str, Any]]:
-        rounds = []
-        for number, seed, deal in self._db.execute(
-            "SELECT round, seed, deal FROM rounds WHERE code = ? AND game = ? ORDER BY round",
-            (code, game),
-        ):
-            actions = [json.loads(a) for (a,) in self._db.execute(
-                "SELECT action FROM actions WHERE code = ? AND game = ? AND round = ? "
-                "ORDER BY seq", (code, game, number))]
-            entry: dict[str, Any] = {"deal": json.loads(deal), "actions": actions}
-            if seed is not None:
-                entry = {"seed": seed, **entry}
-            rounds.append(entry)
-        return rounds
+        return [stored_round(seed, deal, [a for (a,) in self._db.execute(
+                    "SELECT action FROM actions WHERE code = ? AND game = ? AND round = ? "
+                    "ORDER BY seq", (code, game, number))])
+                for number, seed, deal in self._db.execute(
+                    "SELECT round, seed, deal FROM rounds WHERE code = ? AND game = ? "
+                    "ORDER BY round", (code, game)).fetchall()]

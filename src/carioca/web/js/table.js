@@ -78,11 +78,39 @@ function connect() {
     if (S.ws !== ws) return;
     S.ws = null;
     $("conn").hidden = false;
+    if (S.attempts >= 2 && S.peers && S.peers.length) tryPeers();
     const delay = Math.min(10000, 500 * 2 ** S.attempts) + Math.random() * 300;
     S.attempts++;
     setTimeout(connect, delay);
   });
   ws.addEventListener("error", () => { try { ws.close(); } catch (e) { /* closing */ } });
+}
+
+/** Open this table's page at another server (``url``, one of ours), with this seat's pass;
+ * false if that is where the page is already, or not a web address. */
+function goTo(url) {
+  let there;
+  try { there = new URL(url, location.href); } catch (e) { return false; }
+  if (!["http:", "https:"].includes(there.protocol) || there.origin === location.origin) return false;
+  const pass = S.token ? `?token=${encodeURIComponent(S.token)}` : "";
+  location.href = `${there.origin}/t/${encodeURIComponent(code)}${pass}`;
+  return true;
+}
+
+/** This server stopped answering: the first of the others that answers sends the page to
+ * the server that serves the table now (its page redirects there). */
+async function tryPeers() {
+  if (S.tryingPeers) return;
+  S.tryingPeers = true;
+  for (const url of S.peers) {
+    try {
+      await fetch(`${url}/api/presets`, { mode: "no-cors", cache: "no-store" });
+    } catch (e) {
+      continue; // that one is away too
+    }
+    if (goTo(url)) return;
+  }
+  S.tryingPeers = false;
 }
 
 function reconnectNow() {
@@ -139,6 +167,7 @@ function onMessage(msg) {
       S.seat = msg.seat ?? null;
       S.afterWelcome = true; // the next state is taken whatever its version (a restarted server counts anew)
       if (msg.table) S.table = msg.table;
+      S.peers = msg.peers || []; // the other servers, should this one stop answering
       render();
       break;
     case "state":
@@ -173,6 +202,7 @@ function onMessage(msg) {
         S.pending.stale = true;
         break;
       }
+      if (msg.code === "elsewhere" && msg.url && goTo(msg.url)) return;
       if (msg.code === "unknown_token") {
         forgetToken(code); // a pass this table does not know: the join form comes back
         S.token = null;

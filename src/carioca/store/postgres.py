@@ -1,0 +1,242 @@
+"""The PostgreSQL store, for several server processes on several machines (psycopg 3).
+
+The same tables as the SQLite store (settings, deals, actions), so a game is again a
+``carioca-record/1`` document rebuilt by replaying it. One more column makes it safe to share:
+each table has an *epoch*, raised by the process that takes the table over (:meth:`adopt`).
+Every write of that process checks, in the same transaction, that the epoch is still its
+own; a process that lost the table (it stalled, its lease ran out, another took over) gets
+:class:`TableMoved` instead of writing over the new owner's game.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from .sqlite import StoredTable, stored_round
+
+__all__ = ["PostgresStore", "TableMoved"]
+
+T = TypeVar("T")
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS carioca_tables (
+    code TEXT PRIMARY KEY,
+    meta TEXT NOT NULL,
+    status TEXT NOT NULL DEFAULT 'lobby',
+    epoch BIGINT NOT NULL DEFAULT 0,
+    updated TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE TABLE IF NOT EXISTS carioca_rounds (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    seed NUMERIC,
+    deal TEXT NOT NULL,
+    PRIMARY KEY (code, game, round)
+);
+CREATE TABLE IF NOT EXISTS carioca_actions (
+    code TEXT NOT NULL,
+    game INTEGER NOT NULL,
+    round INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    action TEXT NOT NULL,
+    PRIMARY KEY (code, game, round, seq)
+);
+"""
+
+
+class TableMoved(RuntimeError):
+    """Another server process has taken the table over: this one must let it go."""
+
+    def __init__(self, code: str) -> None:
+        super().__init__(f"table {code} is served by another process now")
+        self.code = code
+
+
+class PostgresStore:
+    """Tables, deals and actions in PostgreSQL. Thread-safe; each write is committed before
+    the call returns.
+
+    ``url`` is a libpq address (``postgresql://user@host/db``); ``schema`` keeps the tables
+    in a schema of their own (created if missing), so that tests or several deployments can
+    share one database.
+    """
+
+    def __init__(self, url: str, *, schema: str | None = None) -> None:
+        self.url = url
+        self.schema = schema
+        self._lock = threading.Lock()
+        self._epochs: dict[str, int] = {}
+        with self._lock:
+            self._db = self._connect()
+            self._db.execute(_SCHEMA)
+
+    def _connect(self) -> Any:
+        import psycopg
+
+        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        # As the SQLite store's synchronous=NORMAL: a commit is kept once PostgreSQL has it,
+        # whatever happens to this process; only a crash of PostgreSQL itself may lose the
+        # last fraction of a second. Waiting for the disk on every move halved the actions a
+        # server sustained (bench/bench_server.py: about 390 a second against 790).
+        db.execute("SET synchronous_commit TO off")
+        if self.schema is not None:
+            name = psycopg.sql.Identifier(self.schema)
+            db.execute(psycopg.sql.SQL("CREATE SCHEMA IF NOT EXISTS {}").format(name))
+            db.execute(psycopg.sql.SQL("SET search_path TO {}").format(name))
+        return db
+
+    def _run(self, work: Callable[[Any], T]) -> T:
+        """``work(connection)`` (the lock is held), once more on a new connection if the old
+        one broke (PostgreSQL restarted, or cut the connection): every statement of this
+        store may run twice."""
+        import psycopg
+
+        try:
+            return work(self._db)
+        except psycopg.OperationalError:
+            if not (self._db.closed or self._db.broken):
+                raise
+        self._db = self._connect()
+        return work(self._db)
+
+    def _one(self, sql: str, args: tuple[Any, ...] = ()) -> Any:
+        """The first row of ``sql`` (None: none); the lock is held."""
+        return self._run(lambda db: db.execute(sql, args).fetchone())
+
+    def _all(self, sql: str, args: tuple[Any, ...] = ()) -> list[Any]:
+        """Every row of ``sql``; the lock is held."""
+        return self._run(lambda db: db.execute(sql, args).fetchall())
+
+    def close(self) -> None:
+        with self._lock:
+            self._db.close()
+
+    def ping(self) -> None:
+        """Raise unless the database answers."""
+        with self._lock:
+            self._one("SELECT 1")
+
+    # ------------------------------------------------------------------ ownership
+
+    def adopt(self, code: str) -> int:
+        """Take ``code`` over: raise its epoch and write only under the new one from now on
+        (the process that had it gets :class:`TableMoved` on its next write)."""
+        def bump(db: Any) -> Any:
+            with db.transaction():
+                # On disk before anything is served under it: a lost bump would reopen the
+                # fence for the process that had the table.
+                db.execute("SET LOCAL synchronous_commit TO on")
+                return db.execute("UPDATE carioca_tables SET epoch = epoch + 1 WHERE code = %s "
+                                  "RETURNING epoch", (code,)).fetchone()
+
+        with self._lock:
+            row = self._run(bump)
+            if row is None:
+                raise KeyError(code)
+            self._epochs[code] = int(row[0])
+            return self._epochs[code]
+
+    def still_mine(self, code: str) -> bool:
+        """Whether ``code``'s epoch is still the one this process adopted."""
+        with self._lock:
+            row = self._one("SELECT epoch FROM carioca_tables WHERE code = %s", (code,))
+            return row is not None and int(row[0]) == self._epochs.get(code)
+
+    def forget(self, code: str) -> None:
+        """This process no longer serves ``code``: a write for it that is still on its way
+        (a bot's move, say) gets :class:`TableMoved`, until the table is adopted again."""
+        with self._lock:
+            self._epochs[code] = -1
+
+    def _write(self, code: str, sql: str, args: tuple[Any, ...]) -> None:
+        """Run ``sql``, whose ``{fence}`` stands for the condition that this process still
+        serves ``code``, in one statement (one round trip). ``FOR SHARE`` orders it with a
+        take-over: either it commits first (and the new owner reads it), or it waits for the
+        take-over and then finds the epoch changed."""
+        with self._lock:
+            mine = self._epochs.get(code)
+            if mine is None:  # one process on this database: nothing to fence
+                self._run(lambda db: db.execute(sql.format(fence="TRUE"), args))
+                return
+            row = self._one(
+                "WITH owner AS (SELECT 1 FROM carioca_tables WHERE code = %s AND epoch = %s "
+                "FOR SHARE), done AS (" + sql.format(fence="EXISTS (SELECT 1 FROM owner)")
+                + ") SELECT count(*) FROM owner", (code, mine, *args))
+            if row is None or not row[0]:
+                raise TableMoved(code)
+
+    # ------------------------------------------------------------------ the store's calls
+
+    def save_table(self, code: str, meta: dict[str, Any]) -> None:
+        status = str(meta.get("status", "lobby"))
+        with self._lock:
+            if code not in self._epochs:
+                # A new table: it starts at epoch 1, owned by the process that made it.
+                row = self._one(
+                    "INSERT INTO carioca_tables (code, meta, status, epoch) "
+                    "VALUES (%s, %s, %s, 1) ON CONFLICT (code) DO NOTHING RETURNING epoch",
+                    (code, json.dumps(meta), status))
+                if row is not None:
+                    self._epochs[code] = 1
+                    return
+        self._write(code, "UPDATE carioca_tables SET meta = %s, status = %s, updated = now() "
+                          "WHERE code = %s AND {fence}", (json.dumps(meta), status, code))
+
+    def save_round(self, code: str, game: int, number: int, seed: int | None,
+                   deal: dict[str, Any]) -> None:
+        self._write(code,
+                    "INSERT INTO carioca_rounds SELECT %s, %s, %s, %s::numeric, %s WHERE {fence} "
+                    "ON CONFLICT (code, game, round) DO UPDATE SET seed = excluded.seed, "
+                    "deal = excluded.deal", (code, game, number, seed, json.dumps(deal)))
+
+    def append_action(self, code: str, game: int, number: int, seq: int,
+                      action: dict[str, Any]) -> None:
+        self._write(code,
+                    "INSERT INTO carioca_actions SELECT %s, %s, %s, %s, %s WHERE {fence} "
+                    "ON CONFLICT (code, game, round, seq) DO UPDATE SET action = excluded.action",
+                    (code, game, number, seq, json.dumps(action)))
+
+    def delete_action(self, code: str, game: int, number: int, seq: int) -> None:
+        self._write(code, "DELETE FROM carioca_actions WHERE code = %s AND game = %s AND "
+                          "round = %s AND seq = %s AND {fence}", (code, game, number, seq))
+
+    def load_tables(self) -> list[StoredTable]:
+        """Every table with the rounds and actions of its current game."""
+        with self._lock:
+            codes = [c for (c,) in self._all("SELECT code FROM carioca_tables ORDER BY updated")]
+        return [t for t in map(self.load_table, codes) if t is not None]
+
+    def load_table(self, code: str) -> StoredTable | None:
+        """One table with the rounds and actions of its current game (None: no such table)."""
+        with self._lock:
+            row = self._one("SELECT meta FROM carioca_tables WHERE code = %s", (code,))
+            if row is None:
+                return None
+            meta = json.loads(row[0])
+            game = int(meta.get("game", 0))
+            deals = self._all(
+                "SELECT round, seed, deal FROM carioca_rounds WHERE code = %s AND game = %s "
+                "ORDER BY round", (code, game))
+            actions: dict[int, list[str]] = {}
+            for number, text in self._all(
+                    "SELECT round, action FROM carioca_actions WHERE code = %s AND game = %s "
+                    "ORDER BY round, seq", (code, game)):
+                actions.setdefault(int(number), []).append(text)
+        rounds = [stored_round(None if seed is None else int(seed), deal,
+                               actions.get(int(number), []))
+                  for number, seed, deal in deals]
+        return StoredTable(code, meta, rounds)
+
+    def exists(self, code: str) -> bool:
+        with self._lock:
+            return self._one("SELECT 1 FROM carioca_tables WHERE code = %s", (code,)) is not None
+
+    def playing(self) -> list[str]:
+        """The codes of the tables whose game is being played, oldest change first."""
+        with self._lock:
+            return [c for (c,) in self._all(
+                "SELECT code FROM carioca_tables WHERE status = 'playing' ORDER BY updated")]

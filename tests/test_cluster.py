@@ -1,0 +1,434 @@
+"""Several server processes on one PostgreSQL database and one Redis: each table is served
+by one process, the others send its players there, and when a process dies another takes
+its games over with nothing acknowledged lost.
+
+These need the PostgreSQL and Redis of the machine (CARIOCA_TEST_POSTGRES, default
+``postgresql:///test``; CARIOCA_TEST_REDIS, default ``redis://127.0.0.1:6379/15``)."""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from fastapi.testclient import TestClient
+from test_server import _free_port, _serve
+
+from carioca.server import create_app
+from carioca.store import SQLiteStore
+
+PG = os.environ.get("CARIOCA_TEST_POSTGRES", "postgresql:///test")
+REDIS = os.environ.get("CARIOCA_TEST_REDIS", "redis://127.0.0.1:6379/15")
+
+
+def _reachable() -> str | None:
+    try:
+        import psycopg
+        import redis
+
+        psycopg.connect(PG, connect_timeout=3).close()
+        redis.Redis.from_url(REDIS, socket_timeout=3).ping()
+    except Exception as exc:  # noqa: BLE001 - any failure: say which, and skip
+        return f"PostgreSQL ({PG}) or Redis ({REDIS}) is not reachable: {exc}"
+    return None
+
+
+pytestmark = pytest.mark.skipif(_reachable() is not None, reason=str(_reachable()))
+
+
+@pytest.fixture
+def schema() -> Iterator[str]:
+    """A schema of its own for one test, dropped after it."""
+    import psycopg
+
+    name = f"carioca_test_{secrets.token_hex(4)}"
+    with psycopg.connect(PG, autocommit=True) as db:
+        db.execute(f"CREATE SCHEMA {name}")
+    try:
+        yield name
+    finally:
+        with psycopg.connect(PG, autocommit=True) as db:
+            db.execute(f"DROP SCHEMA {name} CASCADE")
+
+
+@pytest.fixture
+def prefix() -> Iterator[str]:
+    """Redis keys of their own for one test, deleted after it."""
+    import redis
+
+    name = f"carioca-test-{secrets.token_hex(4)}"
+    yield name
+    client = redis.Redis.from_url(REDIS)
+    keys = list(client.scan_iter(f"{name}:*"))
+    if keys:
+        client.delete(*keys)
+
+
+def _node(schema: str, prefix: str, name: str, lease: float = 15.0) -> Any:
+    """One server process's app: its own connection to the store, its own lease holder."""
+    from carioca.server.cluster import Cluster
+    from carioca.store.postgres import PostgresStore
+
+    cluster = Cluster(REDIS, f"http://{name}.test", node=name, lease=lease, prefix=prefix)
+    return create_app(PostgresStore(PG, schema=schema), bot_delay=0, cluster=cluster)
+
+
+def _new(client: TestClient, **body: Any) -> dict[str, Any]:
+    answer = client.post("/api/tables", json={"name": "Ana", **body})
+    assert answer.status_code == 200, answer.text
+    return answer.json()  # type: ignore[no-any-return]
+
+
+def _views(game: Any) -> list[Any]:
+    return [game.view(s).to_json() for s in range(game.n)]
+
+
+def test_the_postgres_store_keeps_what_the_sqlite_store_keeps(schema: str) -> None:
+    from carioca.store.postgres import PostgresStore
+
+    big = 2**40 + 5  # wider than a 32-bit number
+    stores = [SQLiteStore(":memory:"), PostgresStore(PG, schema=schema)]
+    for store in stores:
+        store.save_table("AAAAAA", {"preset": "chile", "game": 0, "status": "lobby"})
+        store.save_table("BBBBBB", {"preset": "chile", "game": 1, "status": "playing"})
+        store.save_round("BBBBBB", 0, 1, 7, {"old": True})  # an earlier game: not loaded
+        store.save_round("BBBBBB", 1, 1, 9, {"hands": [["AH"]]})
+        store.save_round("BBBBBB", 1, 2, None, {"hands": [["2C"]]})
+        for seq in range(3):
+            store.append_action("BBBBBB", 1, 1, seq, {"p": 0, "seq": seq})
+        store.delete_action("BBBBBB", 1, 1, 2)  # an undo
+        store.append_action("BBBBBB", 1, 1, 1, {"p": 1, "again": True})  # written over
+        store.save_round("BBBBBB", 1, 3, big, {"hands": []})
+        store.save_table("AAAAAA", {"preset": "chile", "game": 0, "status": "lobby", "x": 1})
+    sqlite, postgres = (sorted(s.load_tables(), key=lambda t: t.code) for s in stores)
+    assert sqlite == postgres
+    assert postgres[1].rounds[0]["actions"] == [{"p": 0, "seq": 0}, {"p": 1, "again": True}]
+    assert postgres[1].rounds[2]["seed"] == big
+    assert postgres[0].meta["x"] == 1
+    assert stores[1].playing() == ["BBBBBB"]  # type: ignore[attr-defined]
+
+
+def test_a_table_is_served_by_one_process_and_the_others_send_its_players_there(
+        schema: str, prefix: str) -> None:
+    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    with TestClient(a) as at_a, TestClient(b) as at_b:
+        made = _new(at_a, preset="chile", seats=2)
+        code = made["code"]
+        assert code in a.state.manager.tables and code not in b.state.manager.tables
+        info = at_b.get(f"/api/tables/{code}")
+        assert info.status_code == 421
+        assert info.json()["error"] == {"code": "elsewhere", "url": "http://a.test",
+                                        "message": f"table {code} is served at http://a.test"}
+        joined = at_b.post(f"/api/tables/{code}/join", json={"name": "Beto"})
+        assert joined.status_code == 421  # nothing changed at b's end
+        page = at_b.get(f"/t/{code}?token=abc", follow_redirects=False)
+        assert page.status_code == 307
+        assert page.headers["location"] == f"http://a.test/t/{code}?token=abc"
+        with at_b.websocket_connect(f"/ws/{code}") as ws:
+            refusal = ws.receive_json()
+        assert refusal["code"] == "elsewhere" and refusal["url"] == "http://a.test"
+        assert at_b.get("/api/tables/NOSUCH").status_code == 404
+        assert at_b.get(f"/api/tables/{'Z' * 400}").status_code == 404
+        # A new table at b is b's; codes never collide across processes (same store).
+        other = _new(at_b, preset="chile", seats=2)["code"]
+        assert other != code and at_a.get(f"/api/tables/{other}").status_code == 421
+        assert at_a.get(f"/api/tables/{code}").json()["seats"][0]["name"] == "Ana"
+
+
+def _play(ws: Any, moves: int, rng: random.Random) -> dict[str, Any]:
+    """Play random legal moves for the seat of ``ws`` until ``moves`` are acknowledged; the
+    last state seen."""
+    acks, last = 0, {}
+    while acks < moves:
+        msg = ws.receive_json()
+        if msg["type"] == "state" and "view" in msg:
+            last = msg
+            if msg["legal"]:
+                ws.send_json({"type": "action", "version": msg["version"],
+                              "action": rng.choice(msg["legal"])})
+        elif msg["type"] == "ack":
+            acks += 1
+    return last
+
+
+def test_a_process_that_dies_has_its_games_taken_over_with_nothing_lost(
+        schema: str, prefix: str) -> None:
+    a = _node(schema, prefix, "a", lease=1.0)
+    b = _node(schema, prefix, "b", lease=1.0)
+    with TestClient(b) as at_b:
+        with TestClient(a) as at_a:
+            made = _new(at_a, preset="chile", seats=2, bots={"1": "random"})
+            code, token = made["code"], made["token"]
+            at_a.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            with at_a.websocket_connect(f"/ws/{code}") as ws:
+                ws.send_json({"type": "hello", "token": token})
+                _play(ws, 12, random.Random(3))
+            table = a.state.manager.tables[code]
+            while table.game.seat_to_act != 0:  # the bot's move lands before a dies
+                time.sleep(0.05)
+            views, record = _views(table.game), table.game.to_record()
+            # a dies: its leases are not given up, they lapse.
+            a.state.manager.cluster.release = lambda code: None
+        # Nobody asks for the table: b's sweep finds the game unserved and takes it over.
+        deadline = time.time() + 10
+        while code not in b.state.manager.tables and time.time() < deadline:
+            time.sleep(0.1)
+        moved = b.state.manager.tables[code]
+        assert _views(moved.game) == views and moved.game.to_record() == record
+        assert moved.seat_of(token) == 0
+        with at_b.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": token})
+            assert ws.receive_json()["seat"] == 0
+            _play(ws, 6, random.Random(4))  # the game goes on, the bot too
+        assert len(moved.game.to_record()["rounds"][0]["actions"]) > \
+            len(record["rounds"][0]["actions"])
+
+
+def test_a_process_that_lost_its_table_cannot_write_over_the_new_owner(
+        schema: str, prefix: str) -> None:
+    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    with TestClient(a) as at_a, TestClient(b) as at_b:
+        made = _new(at_a, preset="chile", seats=2)
+        code, ana = made["code"], made["token"]
+        beto = at_a.post(f"/api/tables/{code}/join", json={"name": "Beto"}).json()["token"]
+        at_a.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        with at_a.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": beto})
+            ws.receive_json()
+            state = ws.receive_json()
+            # a stalls past its lease, which b takes; b is asked for the table.
+            _lapse_to(b, code)
+            assert at_b.get(f"/api/tables/{code}").status_code == 200
+            before = b.state.manager.tables[code].game.to_record()
+            ws.send_json({"type": "action", "version": state["version"],
+                          "action": state["legal"][0]})
+            answer = ws.receive_json()
+            while answer["type"] != "error":
+                answer = ws.receive_json()
+            assert answer["code"] == "moved"
+        assert code not in a.state.manager.tables
+        assert at_a.get(f"/api/tables/{code}").json()["error"]["url"] == "http://b.test"
+        # The store holds b's game, untouched by a's late move.
+        b.state.manager.let_go(code)
+        assert at_a.get(f"/api/tables/{code}").status_code == 200
+        assert a.state.manager.tables[code].game.to_record() == before
+
+
+def _lapse_to(app: Any, code: str) -> None:
+    """The lease of ``code`` lapses and ``app``'s process takes it, in one step: the process
+    that held it (not really stalled) cannot renew it in between."""
+    cluster = app.state.manager.cluster
+    cluster.redis.set(cluster._key(code), cluster._value, px=int(cluster.lease * 1000))
+
+
+def test_kill_9_of_one_server_moves_its_tables_to_another(schema: str) -> None:
+    import httpx
+    from websockets.sync.client import connect
+
+    db = f"{PG}{'&' if '?' in PG else '?'}options=-csearch_path%3D{schema}"
+    ports = [_free_port(), _free_port()]
+    procs = [_serve(db, p, "--redis", REDIS, "--lease", "1") for p in ports]
+    a, b = (f"127.0.0.1:{p}" for p in ports)
+    try:
+        made = httpx.post(f"http://{a}/api/tables", json={"name": "Ana", "preset": "chile",
+                                                           "seats": 2, "bots": {"1": "random"}})
+        code, token = made.json()["code"], made.json()["token"]
+        httpx.post(f"http://{a}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        elsewhere = httpx.get(f"http://{b}/api/tables/{code}")
+        assert elsewhere.status_code == 421
+        assert elsewhere.json()["error"]["url"] == f"http://{a}"
+        acked: list[Any] = []
+        with connect(f"ws://{a}/ws/{code}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            rng, last = random.Random(5), {}
+            while len(acked) < 10:
+                msg = json.loads(ws.recv(timeout=10))
+                if msg["type"] == "state" and "view" in msg:
+                    last = msg
+                    if msg["legal"]:
+                        ws.send(json.dumps({"type": "action", "version": msg["version"],
+                                            "action": rng.choice(msg["legal"])}))
+                elif msg["type"] == "ack":
+                    acked.append(last["view"]["log"])
+        procs[0].send_signal(signal.SIGKILL)
+        procs[0].wait(timeout=10)
+        deadline = time.time() + 15
+        while httpx.get(f"http://{b}/api/tables/{code}").status_code != 200:
+            assert time.time() < deadline, "b never took the table over"
+            time.sleep(0.2)
+        with connect(f"ws://{b}/ws/{code}") as ws:
+            ws.send(json.dumps({"type": "hello", "token": token}))
+            assert json.loads(ws.recv(timeout=10))["seat"] == 0
+            state = json.loads(ws.recv(timeout=10))
+        log = state["view"]["log"]
+        assert state["view"]["round"] == 1 and log[:len(acked[-1])] == acked[-1]
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+def test_serve_says_why_it_cannot_share_the_tables(tmp_path: Path) -> None:
+    command = [sys.executable, "-c", "from carioca.cli import main; main()", "serve",
+               "--port", "0"]
+    for args, words in (
+            (["--db", str(tmp_path / "a.db"), "--redis", REDIS], "a SQLite file belongs"),
+            (["--db", "postgresql://127.0.0.1:1/nowhere"], "cannot reach PostgreSQL"),
+            (["--db", PG, "--redis", "redis://127.0.0.1:1/0"], "cannot reach Redis")):
+        failed = subprocess.run([*command, *args], capture_output=True, text=True, timeout=60)
+        assert failed.returncode == 2, (args, failed.stderr)
+        assert words in failed.stderr and "Traceback" not in failed.stderr, failed.stderr
+        assert "Carioca: http" not in failed.stdout
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
+def test_the_table_page_follows_its_table_to_the_server_that_serves_it(
+        schema: str, prefix: str) -> None:
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    from carioca.server.cluster import Cluster
+    from carioca.store.postgres import PostgresStore
+
+    ports = [_free_port(), _free_port()]
+    apps = [create_app(PostgresStore(PG, schema=schema), bot_delay=0.02,
+                       cluster=Cluster(REDIS, f"http://127.0.0.1:{port}", node=f"n{port}",
+                                       lease=1.0, prefix=prefix)) for port in ports]
+    served = []
+    for app, port in zip(apps, ports, strict=True):
+        import threading
+
+        import uvicorn
+
+        server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
+                                               log_level="warning", ws_ping_interval=None))
+        threading.Thread(target=server.run, daemon=True).start()
+        served.append(server)
+    a, b = (f"http://127.0.0.1:{port}" for port in ports)
+    try:
+        while not all(s.started for s in served):
+            time.sleep(0.05)
+        made = httpx.post(f"{b}/api/tables", json={"name": "Ana", "preset": "chile",
+                                                    "seats": 2, "bots": {"1": "random"}}).json()
+        code, token = made["code"], made["token"]
+        httpx.post(f"{b}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            seat = "() => window.carioca && window.carioca.state.seat === 0 && location.origin"
+            # The link was shared from a, which does not serve the table: b's page opens.
+            page.goto(f"{a}/t/{code}?token={token}")
+            page.wait_for_function(f"() => ({seat})() === '{b}'", timeout=15000)
+            # The table moves to a (b stalled past its lease): the page follows it there,
+            # with its seat.
+            _lapse_to(apps[0], code)
+            assert httpx.get(f"{a}/api/tables/{code}").status_code == 200
+            page.wait_for_function(f"() => ({seat})() === '{a}'", timeout=15000)
+            page.wait_for_function("() => window.carioca.state.msg && "
+                                   "window.carioca.state.msg.view", timeout=15000)
+            assert "token" not in page.url
+            # a stops: its page cannot reconnect there, and goes to the server that is left,
+            # which takes the table over.
+            page.wait_for_function(f"() => (window.carioca.state.peers || []).includes('{b}')",
+                                   timeout=15000)
+            served[0].should_exit = True
+            page.wait_for_function(f"() => ({seat})() === '{b}'", timeout=20000)
+            assert code in apps[1].state.manager.tables and not errors
+            browser.close()
+    finally:
+        for server in served:
+            server.should_exit = True
+
+
+def test_a_copy_let_go_never_writes_even_when_the_process_takes_the_table_back(
+        schema: str, prefix: str) -> None:
+    from carioca.actions import Draw
+    from carioca.store.postgres import TableMoved
+
+    a = _node(schema, prefix, "a")
+    with TestClient(a) as at_a:
+        made = _new(at_a, preset="chile", seats=2)
+        code, ana = made["code"], made["token"]
+        at_a.post(f"/api/tables/{code}/join", json={"name": "Beto"})
+        at_a.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        manager = a.state.manager
+        old = manager.tables[code]
+        manager.let_go(code)  # its lease went elsewhere, and came back
+        new = manager.get(code)
+        assert new is not old and old.gone
+        seat = new.game.seat_to_act
+        new._commit(Draw(seat, "mazo"))  # acknowledged on the copy served now
+        with pytest.raises(TableMoved):
+            old._commit(Draw(seat, "pozo"))  # a bot's move still under way on the old copy
+        with pytest.raises(TableMoved):
+            old._save()
+        manager.let_go(code)
+        again = manager.get(code)
+        assert again.game.to_record() == new.game.to_record()
+        assert again.game.log[0][-1] == Draw(seat, "mazo")
+
+
+def test_a_cut_database_connection_is_opened_again(schema: str) -> None:
+    import psycopg
+
+    from carioca.store.postgres import PostgresStore
+
+    store = PostgresStore(PG, schema=schema)
+    store.save_table("AAAAAA", {"preset": "chile", "status": "lobby"})
+    with psycopg.connect(PG, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (store._db.info.backend_pid,))
+    store.save_table("AAAAAA", {"preset": "chile", "status": "playing"})  # no error
+    assert store.playing() == ["AAAAAA"]
+    store.adopt("AAAAAA")
+    with psycopg.connect(PG, autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(%s)", (store._db.info.backend_pid,))
+    store.append_action("AAAAAA", 0, 1, 0, {"p": 0})  # fenced, and written
+    assert store.load_table("AAAAAA").rounds == []  # no deal saved: no round to show
+    assert store.still_mine("AAAAAA")
+
+
+def test_redis_or_postgres_away_is_a_clear_refusal_not_a_crash(
+        schema: str, prefix: str) -> None:
+    import redis
+
+    a = _node(schema, prefix, "a")
+    # The server's own log has the error; the player gets the refusal.
+    with TestClient(a, raise_server_exceptions=False) as at_a:
+        code = _new(at_a, preset="chile", seats=2)["code"]
+        a.state.manager.let_go(code)  # served by nobody: the next request takes it over
+        cluster = a.state.manager.cluster
+        cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
+        answer = at_a.get(f"/api/tables/{code}")
+        assert answer.status_code == 503 and answer.json()["error"]["code"] == "unavailable"
+        made = at_a.post("/api/tables", json={"name": "Ana", "preset": "chile", "seats": 2})
+        assert made.status_code == 503 and made.json()["error"]["code"] == "unavailable"
+        assert at_a.get(f"/t/{code}").status_code == 200  # the page opens, and retries
+        with at_a.websocket_connect(f"/ws/{code}") as ws:
+            assert ws.receive_json()["code"] == "unavailable"
+
+
+def test_a_player_who_comes_back_by_the_old_address_keeps_the_seat(
+        schema: str, prefix: str) -> None:
+    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    with TestClient(a) as at_a, TestClient(b, base_url="http://b.test") as at_b:
+        made = _new(at_a, preset="chile", seats=2)
+        code, token = made["code"], made["token"]
+        at_b.cookies.set(f"carioca_{code}", token)  # where Ana sat before the table moved
+        page = at_b.get(f"/t/{code}", follow_redirects=False)
+        assert page.status_code == 307
+        assert page.headers["location"] == f"http://a.test/t/{code}?token={token}"
+        # Never sent back to itself (a balancer in front, every server with one address).
+        same = TestClient(b, base_url="http://a.test")
+        assert same.get(f"/t/{code}", follow_redirects=False).status_code == 200
