@@ -8,6 +8,7 @@ import json
 import math
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 import pytest
 import typer
@@ -385,6 +386,9 @@ def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> No
         (["tournament", "--bots", "eager,random", "--preset", "chico", "--games", "2",
           "--ray", "127.0.0.1:1"], "no Ray cluster answers at 127.0.0.1:1"),
         (["simulate", "--games", "2", "--ray", "nowhere"], "is not a Ray address"),
+        (["simulate", "--games", "2", "--compare", "chile"], "nothing to compare"),
+        (["simulate", "--games", "2", "--set", "hand_size=11", "--compare-set",
+          "hand_size=11"], "nothing to compare"),
     ]
     for args, words in cases:
         result = runner.invoke(_app(), [*args, "--no-progress"])
@@ -419,3 +423,111 @@ def test_commands_fail_in_words(args: list[str]) -> None:
     result = runner.invoke(_app(), [*args, "--workers", "1", "--no-progress"])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+# --------------------------------------------------------------------------- audit fixes
+
+def test_a_simulation_counts_how_often_the_mazo_runs_out(tmp_path: Path) -> None:
+    """With the mazo rebuilt from the pozo (chile, chico: as often as it runs out) nobody-out
+    rounds are rare, yet the mazo runs out often: the simulation must say how often, and
+    why a round ended with nobody out (the mazo could not be rebuilt, or the turn cap)."""
+    rebuilt = Config.of("chico", {"rounds": [4], "max_turns_per_round": 200})
+    no_rebuild = Config.of("chico", {"rounds": [4], "max_reshuffles": 0})
+    result = simulate([rebuilt, no_rebuild], players=2, games=2, bot="random", seed=1,
+                      workers=1)
+    a, b = result.summaries
+    assert all(r.went_out is None for r in a.rounds + b.rounds)  # random bots never go out
+    # 200 turns go through the mazo more than once: rebuilt, then the turn cap
+    assert all(r.reshuffles >= 1 and r.ended == "turn_cap" for r in a.rounds)
+    assert a.metrics["mazo_ran_out_rate"] == 1
+    assert a.metrics["reshuffles_per_round"] == pytest.approx(
+        sum(r.reshuffles for r in a.rounds) / len(a.rounds))
+    assert a.metrics["turn_cap_rate"] == 1
+    # no rebuilding: the round ends when the mazo runs out
+    assert all(r.reshuffles == 0 and r.ended == "mazo" for r in b.rounds)
+    assert b.metrics["mazo_ran_out_rate"] == 1 and b.metrics["turn_cap_rate"] == 0
+    # the tracker's count is the engine's
+    rules = rebuilt.rules()
+    trackers: list[_RoundTracker] = []
+    seen: list[int] = []
+
+    def start(game: Game) -> _RoundTracker:
+        trackers.append(_RoundTracker(game))
+        return trackers[-1]
+
+    def watch(game: Game) -> object:
+        tracker = start(game)
+
+        def observe(g: Game, action: object, seconds: float) -> None:
+            tracker(g, action, seconds)  # type: ignore[arg-type]
+            if not g.is_over and g.results == []:
+                seen.append(g.view(None).reshuffles)
+        return observe
+
+    game = play_game(rules, ["random", "random"], 5, [1, 2], on_round_start=watch)  # type: ignore[arg-type]
+    assert trackers[0].stats(game).reshuffles == max(seen) >= 1
+    write_simulation(result, tmp_path, plots=False)
+    with (tmp_path / "rounds.csv").open() as fh:
+        rows = list(csv.DictReader(fh))
+    assert {r["ended"] for r in rows} == {"turn_cap", "mazo"}
+    assert all(int(r["reshuffles"]) >= 1 for r in rows if r["ended"] == "turn_cap")
+    with (tmp_path / "by_round.csv").open() as fh:
+        assert [float(r["mazo_ran_out_rate"]) for r in csv.DictReader(fh)] == [1.0, 1.0]
+
+
+def test_a_long_round_within_the_turn_cap_is_played_out() -> None:
+    """max_turns_per_round may be set up to 100,000: a round that long (two random bots
+    draw and discard: two actions a turn) must end at the cap, not stop the tournament with
+    a traceback ('a round ... did not end')."""
+    rules = RuleSet.preset("chile", rounds=[7], max_turns_per_round=12_000)
+    game = play_game(rules, ["random", "random"], 1706376528, [1, 2])
+    assert game.is_over and game.results[0].went_out is None
+
+
+def test_simulation_plots_show_shares_and_whole_positions(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The turns histogram is labelled 'share of rounds': its bars must add up to one (not a
+    density over bins wider than one turn, and no round left past the last bin); the
+    positions are whole numbers."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from carioca import lab
+
+    result = simulate([Config.of("chico", {"rounds": [1, 2]})], players=3, games=3,
+                      bot="eager", seed=2, workers=1)
+    figures: dict[str, Any] = {}
+    real_close = plt.close
+    monkeypatch.setattr(plt, "close",
+                        lambda fig: figures.setdefault(fig.axes[0].get_title(), fig))
+    lab._plots(result, tmp_path)
+    monkeypatch.undo()
+    hist = figures["How long a round lasts"].axes[0]
+    assert hist.get_ylabel() == "share of rounds"
+    assert sum(p.get_height() for p in hist.patches) == pytest.approx(1)
+    positions = figures["First-seat advantage"].axes[0]
+    assert list(positions.get_xticks()) == [0, 1, 2]
+    for fig in figures.values():
+        real_close(fig)
+
+
+def test_a_rounds_scored_game_has_no_penalty_by_round() -> None:
+    """familia scores rounds won, not points in hand: no penalty to show, per round too."""
+    result = simulate([Config.of("familia", {"rounds": [1]})], players=2, games=2,
+                      bot="eager", seed=1, workers=1)
+    summary = result.summaries[0]
+    assert math.isnan(summary.metrics["mean_penalty_per_round"])
+    assert all(math.isnan(p) for _, _, _, p, *_ in summary.by_round)
+
+
+def test_a_bot_that_wins_every_deal_is_not_called_certain() -> None:
+    # 100% over a handful of deals is not "± 0": the interval is as wide as the deals allow.
+    result = tournament(["greedy", "random"], "chile", {"rounds": [1]}, games=12, players=2,
+                        seed=3, workers=1)
+    greedy = next(s for s in result.stats if s.name == "greedy")
+    assert greedy.win_rate == 1.0
+    assert greedy.win_ci == pytest.approx(1.959963984540054 ** 2 / (6 + 1.959963984540054 ** 2))
+    points = next(s for s in result.stats if s.name == "random")
+    assert points.win_rate == 0.0 and points.win_ci > 0.3

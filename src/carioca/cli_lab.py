@@ -258,6 +258,9 @@ def register(app: typer.Typer) -> None:
             configs = [Config.of(preset, parse_options(set_options))]
             if compare is not None or compare_set:
                 configs.append(Config.of(compare or preset, parse_options(compare_set)))
+                if configs[1].label == configs[0].label:
+                    raise ValueError(f"--compare gives the same rules as the first "
+                                     f"configuration ({configs[0].label}): nothing to compare")
             with _bar(games * len(configs), "simulate", show_progress) as advance:
                 result = simulate(configs, players=players, games=games, bot=bot, seed=seed,
                                   workers=workers, ray_address=ray, progress=advance)

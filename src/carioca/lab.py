@@ -63,6 +63,9 @@ Progress = Callable[[int], None]
 """Called with how many more games are done."""
 
 _Z95 = 1.959963984540054
+_MAX_ROUND_ACTIONS = 20_000
+_ACTIONS_PER_TURN = 40
+"""A generous bound on the actions of one turn (draw, buys, melds, lay-offs, discard)."""
 
 
 # --------------------------------------------------------------------------- configurations
@@ -222,11 +225,14 @@ def play_game(rules: RuleSet, bot_names: Sequence[str], seed: int, bot_seeds: Se
     """A whole game between the named bots (one per seat), dealt from ``seed``."""
     players = [f"{name} {seat}" for seat, name in enumerate(bot_names)]
     game = Game.new(rules, players, seed=seed)
+    # The engine ends a round after max_turns_per_round turns (up to 100,000 may be set);
+    # the guard against a round that never ends must leave room for that many.
+    max_actions = max(_MAX_ROUND_ACTIONS, _ACTIONS_PER_TURN * rules.max_turns_per_round)
     bots = [make_bot(name, s, rules) for name, s in zip(bot_names, bot_seeds, strict=True)]
     while not game.is_over:
         observer = on_round_start(game) if on_round_start is not None else None
         before = len(game.results)
-        play_until_round_end(game, bots, observer=observer)
+        play_until_round_end(game, bots, observer=observer, max_actions=max_actions)
         if len(game.results) == before:
             raise RuntimeError(f"a round of game seed {seed} did not end")
     return game
@@ -285,7 +291,8 @@ def _tournament_game(task: _TournamentGame) -> GameResult:
 @dataclass(frozen=True, slots=True)
 class BotStats:
     """A bot's results over a tournament; ``*_ci`` are half-widths of 95% intervals, computed
-    over deals (the games of one deal in every rotation are one sample)."""
+    over deals (the games of one deal in every rotation are one sample). A bot that won
+    every deal, or none, gets the Wilson interval's width there, not 0."""
 
     name: str
     games: int
@@ -415,6 +422,11 @@ def _bot_stats(name: str, results: Sequence[GameResult], rules: RuleSet) -> BotS
             if g.times:
                 times.extend(g.times[seat])
     win_mean, win_ci = _mean_ci([statistics.fmean(v) for v in wins.values()])
+    if win_ci == 0.0:
+        # Every deal won (or every one lost): the spread says nothing, and "± 0" would
+        # claim a certainty 20 deals cannot give. The Wilson interval's width at 0 or 1 is
+        # z²/(n + z²): as sure as n deals make it, no surer.
+        win_ci = _Z95 ** 2 / (len(wins) + _Z95 ** 2)
     pts_mean, pts_ci = _mean_ci([statistics.fmean(v) for v in points.values()])
     times.sort()
     return BotStats(name, games, win_mean, win_ci, pts_mean, pts_ci,
@@ -445,7 +457,9 @@ def _quantile(sorted_values: Sequence[float], q: float) -> float:
 class RoundStats:
     """One round of a simulated game. Positions count from the seat that plays first in the
     round (0) in turn order; ``down_turn`` is, per position, the player's own turn (1-based)
-    in which its contract was complete, 0 if never."""
+    in which its contract was complete, 0 if never. ``reshuffles``: how often the mazo ran out
+    and was rebuilt from the pozo; ``ended``: ``"out"`` (a player went out), ``"mazo"`` (the
+    mazo ran out and could not be rebuilt) or ``"turn_cap"`` (``max_turns_per_round``)."""
 
     number: int
     contract: str
@@ -453,6 +467,13 @@ class RoundStats:
     went_out: int | None
     scores: tuple[int, ...]
     down_turn: tuple[int, ...]
+    reshuffles: int = 0
+    ended: str = "out"
+
+    @property
+    def mazo_ran_out(self) -> bool:
+        """The mazo ran out at least once in the round (rebuilt or not)."""
+        return self.reshuffles > 0 or self.ended == "mazo"
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,11 +501,16 @@ class _RoundTracker:
         self.start = len(game.results)
         self.turns = [0] * game.n
         self.down = [0] * game.n
+        self.reshuffles = 0
+        self.max_turns = game.rules.max_turns_per_round
 
     def __call__(self, game: Game, action: Action, seconds: float) -> None:
         seat = action.seat
         if isinstance(action, Draw):
             self.turns[seat] += 1
+            # The mazo is rebuilt as a turn starts, before its draw; a draw never ends the
+            # round, so the view is still this round's.
+            self.reshuffles = game.view(None).reshuffles
         elif isinstance(action, Bajar) and not self.down[seat]:
             ended = len(game.results) > self.start
             if ended or game.view(None).down[seat]:
@@ -495,9 +521,14 @@ class _RoundTracker:
         number = result.round
         order = [(self.first + k) % self.n for k in range(self.n)]
         went_out = None if result.went_out is None else order.index(result.went_out)
-        return RoundStats(number, str(game.round_def(number)), sum(self.turns), went_out,
+        turns = sum(self.turns)
+        # With nobody out the engine ended the round as a turn started: at the turn cap
+        # (checked first), else because the mazo was empty and could not be rebuilt.
+        ended = ("out" if went_out is not None
+                 else "turn_cap" if turns >= self.max_turns else "mazo")
+        return RoundStats(number, str(game.round_def(number)), turns, went_out,
                           tuple(result.scores[s] for s in order),
-                          tuple(self.down[s] for s in order))
+                          tuple(self.down[s] for s in order), self.reshuffles, ended)
 
 
 def _simulated_game(task: _SimGame) -> _SimResult:
@@ -528,8 +559,9 @@ class ConfigSummary:
     players of all rounds; a round that ended earlier counts as not down."""
     by_position: tuple[tuple[float, float], ...]
     """Per position in turn order (0 plays first): (share of rounds it went out, mean score)."""
-    by_round: tuple[tuple[int, str, float, float, float], ...]
-    """Per round number: (round, contract, mean turns, mean penalty, share with nobody out)."""
+    by_round: tuple[tuple[int, str, float, float, float, float], ...]
+    """Per round number: (round, contract, mean turns, mean penalty (NaN when rounds, not
+    points, are scored), share with nobody out, share in which the mazo ran out)."""
     seat_wins: tuple[float, ...]
     """Share of games each seat (by seat number) won (ties shared)."""
 
@@ -589,8 +621,10 @@ def _summarise(config: Config, players: int, results: Sequence[_SimResult]) -> C
         these = [r for r in rounds if r.number == number]
         pens = [s for r in these for p, s in enumerate(r.scores) if p != r.went_out]
         by_round.append((number, these[0].contract, statistics.fmean(r.turns for r in these),
-                         statistics.fmean(pens) if pens else 0.0,
-                         sum(1 for r in these if r.went_out is None) / len(these)))
+                         (statistics.fmean(pens) if pens else 0.0)
+                         if rules.scoring != "rounds" else math.nan,
+                         sum(1 for r in these if r.went_out is None) / len(these),
+                         sum(1 for r in these if r.mazo_ran_out) / len(these)))
     seat_wins = [0.0] * players
     for g in results:
         for w in g.winners:
@@ -607,6 +641,12 @@ def _summarise(config: Config, players: int, results: Sequence[_SimResult]) -> C
         "mean_score_per_round": statistics.fmean(s for r in rounds for s in r.scores)
         if rounds else 0.0,
         "nobody_out_rate": nobody / n_rounds if n_rounds else 0.0,
+        "mazo_ran_out_rate": sum(1 for r in rounds if r.mazo_ran_out) / n_rounds
+        if n_rounds else 0.0,
+        "reshuffles_per_round": statistics.fmean(r.reshuffles for r in rounds)
+        if rounds else 0.0,
+        "turn_cap_rate": sum(1 for r in rounds if r.ended == "turn_cap") / n_rounds
+        if n_rounds else 0.0,
         "first_seat_out_rate": outs[0] if outs else 0.0,
         "first_seat_advantage": (outs[0] - (1 - nobody / n_rounds) * fair) if n_rounds else 0.0,
         "first_seat_mean_score": by_position[0][1] if by_position else 0.0,
@@ -640,19 +680,22 @@ def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True)
     table("summary.csv", ["config", "metric", "value"],
           ([s.config.label, k, _fmt(v)] for s in sums for k, v in s.metrics.items()))
     table("rounds.csv",
-          ["config", "round", "contract", "turns", "went_out_position", "scores", "down_turn"],
+          ["config", "round", "contract", "turns", "went_out_position", "scores", "down_turn",
+           "reshuffles", "ended"],
           ([s.config.label, r.number, r.contract, r.turns,
             "" if r.went_out is None else r.went_out, " ".join(map(str, r.scores)),
-            " ".join(map(str, r.down_turn))] for s in sums for r in s.rounds))
+            " ".join(map(str, r.down_turn)), r.reshuffles, r.ended]
+           for s in sums for r in s.rounds))
     table("down_by_turn.csv", ["config", "own_turn", "p_down"],
           ([s.config.label, t + 1, _fmt(p)] for s in sums for t, p in enumerate(s.down_by_turn)))
     table("positions.csv", ["config", "position", "out_rate", "mean_score"],
           ([s.config.label, p, _fmt(o), _fmt(m)] for s in sums
            for p, (o, m) in enumerate(s.by_position)))
     table("by_round.csv",
-          ["config", "round", "contract", "mean_turns", "mean_penalty", "nobody_out_rate"],
-          ([s.config.label, n, c, _fmt(t), _fmt(p), _fmt(z)] for s in sums
-           for n, c, t, p, z in s.by_round))
+          ["config", "round", "contract", "mean_turns", "mean_penalty", "nobody_out_rate",
+           "mazo_ran_out_rate"],
+          ([s.config.label, n, c, _fmt(t), _fmt(p), _fmt(z), _fmt(m)] for s in sums
+           for n, c, t, p, z, m in s.by_round))
     if plots:
         written.extend(_plots(result, out))
     return written
@@ -685,10 +728,13 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
 
     fig, ax = plt.subplots(figsize=(7, 4))
     top = max((r.turns for s in sums for r in s.rounds), default=1)
-    bins = list(range(0, top + 2, max(1, (top + 1) // 40 or 1)))
+    step = max(1, (top + 1) // 40)
+    bins = list(range(0, top + step + 1, step))  # the last edge past the longest round
     for s in sums:
+        # weights, not density: a bar is the share of rounds in its bin (bins may be wider
+        # than one turn, where a density would not read as a share)
         ax.hist([r.turns for r in s.rounds], bins=bins, alpha=0.55, label=s.config.label,
-                density=True)
+                weights=[1 / len(s.rounds)] * len(s.rounds))
     ax.set_xlabel("turns in the round (all players)")
     ax.set_ylabel("share of rounds")
     ax.set_title("How long a round lasts")
@@ -709,7 +755,7 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
     fig, ax = plt.subplots(figsize=(7, 4))
     for i, s in enumerate(sums):
         xs = [n + (i - (k - 1) / 2) * width for n, *_ in s.by_round]
-        ax.bar(xs, [p for _, _, _, p, _ in s.by_round], width=width, label=s.config.label)
+        ax.bar(xs, [p for _, _, _, p, *_ in s.by_round], width=width, label=s.config.label)
     ax.set_xlabel("round")
     ax.set_ylabel("mean points left in hand")
     ax.set_title("Penalty per round (players who did not go out)")
@@ -720,6 +766,7 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
     for i, s in enumerate(sums):
         xs = [p + (i - (k - 1) / 2) * width for p in range(s.players)]
         ax.bar(xs, [o for o, _ in s.by_position], width=width, label=s.config.label)
+    ax.set_xticks(range(max(s.players for s in sums)))
     ax.set_xlabel("position in turn order (0 plays first)")
     ax.set_ylabel("share of rounds won (went out)")
     ax.set_title("First-seat advantage")
