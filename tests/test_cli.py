@@ -775,3 +775,26 @@ def test_a_failed_save_leaves_the_file_that_was_there(tmp_path: Path,
     assert len(saved) == 1 and "No space left" in " ".join(out.getvalue().split())
     doc = assert_replays(saved[0], game)
     assert doc["players"][0] == "Ana\ud800"  # an odd name is kept as it was given
+
+
+def test_a_spanish_hint_names_the_move_as_the_player_types_it(tmp_path: Path) -> None:
+    # "Pista: bota 7S", not the record's "discard 7S": typed back, it is the move suggested.
+    con, out = console()
+    typed: list[str] = []
+
+    def read_line(prompt: str) -> str:
+        if prompt.startswith("¿Compras"):
+            return "n"
+        hints = [line for line in out.getvalue().splitlines() if line.startswith("Pista: ")]
+        if len(typed) == 12:
+            raise EOFError
+        move = hints[-1].removeprefix("Pista: ").split(" — ")[0]
+        typed.append(move)
+        return move
+
+    game = play_game(con, read_line, "chile", 2, seed=4, save=tmp_path / "g.json",
+                     hints=True)
+    verbs = {move.split()[0] for move in typed}
+    assert verbs <= {"roba", "baja", "agrega", "bota", "cambia"} and "bota" in verbs
+    mine = [a for a in game.log[0] if a.seat == 0]
+    assert len(mine) >= 12  # every suggestion typed back was played

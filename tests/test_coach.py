@@ -88,8 +88,12 @@ def test_go_out_names_the_steps() -> None:
                     "7H 7S 7D 7C 7H 7S QS QH QD QC QS QH"], pozo="9D", mazo_top="2C")
     play(game, "draw mazo")
     t = tip(game, "en")
-    assert t.code == "go_out" and t.reason.startswith("you can go out this turn: bajar ")
-    assert t.reason.endswith("; discard 2C")
+    assert t.code == "go_out" and t.reason.startswith("you can go out this turn: lay down ")
+    assert t.reason.endswith("; discard the 2C")
+    # In the player's words, not the record's notation ("bajar ...; discard 2C").
+    es = tip(game, "es").reason
+    assert es.startswith("te puedes ir en este turno: bájate con ") and " / " in es
+    assert es.endswith("; bota el 2C") and "discard" not in es
 
 
 def test_buy_or_let_it_pass() -> None:
@@ -214,7 +218,7 @@ def test_hint_command_at_the_prompt(tmp_path: Path) -> None:
     con = Console(file=out, width=200, color_system=None)
     play_game(con, Script(["pista", "quit"]), "chile", 2, seed=5, save=tmp_path / "g.json")
     text = out.getvalue()
-    assert text.count("Pista: ") == 1 and "Pista: draw " in text
+    assert text.count("Pista: ") == 1 and "Pista: roba " in text
     out2 = io.StringIO()
     play_game(Console(file=out2, width=200, color_system=None), Script(["quit"]), "chile", 2,
               seed=5, save=tmp_path / "h.json")
@@ -239,7 +243,7 @@ def test_a_trio_is_shown_with_its_gap_last() -> None:
     rules = RuleSet.preset("chile")
     game = Game.new(rules, ["Ana", "Beto", "Caro"], seed=7)
     bots = [make_bot("greedy", i, rules) for i in range(3)]
-    shapes = []
+    shapes: list[str] = []
     while not game.is_over and len(shapes) < 5 and len(game.log) < 6:
         seat = game.seat_to_act
         assert seat is not None
@@ -250,3 +254,180 @@ def test_a_trio_is_shown_with_its_gap_last() -> None:
     for shape in shapes:
         parts = shape.split("-")
         assert parts[-1] == "_" and "_" not in parts[:-1], shape
+
+
+# --------------------------------------------------------------------------- true reasons
+
+def test_the_meld_to_keep_never_counts_the_card_thrown() -> None:
+    """"bota el 8D; guarda el JD: va en tu escala 8-?-10-_" was false: the 8 is the 8D."""
+    game = crafted(RuleSet.preset("chile", rounds=[3]),  # two escalas
+                   ["AS 3C 5C 7S 9S JC KS 2H 4C 6H 8C 10C",
+                    "JH AH 4D 10D 4D 4H JD 9H QD JK 2S 6D"], pozo="KH", mazo_top="8D")
+    play(game, "draw mazo")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert str(es.action) == "discard 8D"
+    assert es.reason == "bota el 8D; guarda el JD: va en tu escala ?-10-_-Q (te falta 1)"
+    assert en.reason == "discard the 8D; keep the JD: it goes in your escala ?-10-_-Q (1 to go)"
+
+
+def test_a_wild_two_shows_what_it_stands_for() -> None:
+    """Twos are wild in dos-libres: "tu trío 6-2-_" read as a trío of sixes and a two."""
+    rules = RuleSet.preset("dos-libres", rounds=[1])  # two tríos, 11 cards
+    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C",
+                           "6C 2S 9H 9D 9S KC 4D 7H JC QD 3S"], pozo="6D")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert es.reason == "toma el 6D del pozo: completa tu trío 6-6(2)-_"
+    assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(2)-_"
+
+
+def test_under_open_hands_the_cards_in_sight_are_not_unseen() -> None:
+    """The teaching variant shows the others' hands: "N unseen cards that would help you"
+    must not count the ones the player can see in them."""
+    import re
+
+    from carioca.bots.reading import unseen_counts
+    from carioca.solver import distance
+
+    rules = RuleSet.preset("chile", rounds=[1], open_hands=True)  # two tríos
+    game = crafted(rules, ["9H 9S 5H 5S QH QS KH 3D 4D 8C 10C JC",
+                           "9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10S"], pozo="2C",
+                   mazo_top="AH")
+    play(game, "draw mazo")
+    t = tip(game, "en")
+    found = re.search(r"(\d+) unseen cards? that would help", t.reason)
+    assert t.code in ("discard_outs", "discard_dear") and found, t
+    view = game.view(1)
+    rest = list(view.hand or ())
+    rest.remove(t.action.card)  # type: ignore[attr-defined]
+    outs = distance(rest, rules.rounds[0].contracts, rules).outs
+    # Counted by hand: the two decks but what the seat holds, the pozo and Ana's hand, which
+    # lies open on the table (no melds are down yet).
+    left = Counter(deck(*rules.deck_for(2)))
+    left.subtract([*view.hand, *view.pozo, *game.hand(0)])
+    said = int(found[1])
+    assert said == sum(max(left[c], 0) for c in outs)
+    assert unseen_counts(view, rules) == +left  # as every bot counts it
+
+
+def test_under_open_hands_no_rank_is_called_safe_that_the_next_player_holds() -> None:
+    rules = RuleSet.preset("familia", open_hands=True)
+    game = Game.new(rules, NAMES, seed=5)
+    bots = [LookaheadBot(s, rules) for s in range(3)]
+    for _ in range(40):
+        seat = game.seat_to_act
+        assert seat is not None
+        view = game.view(seat)
+        t = hint(view, rules, "en")
+        assert t.code != "discard_safe", t  # the next hand is in sight: no guessing
+        game.apply(bots[seat].choose(view, game.legal_actions(seat)))
+
+
+def test_down_the_reason_says_when_the_dearer_cards_would_feed_the_next_player() -> None:
+    """Caro is down with 4H 3S 9D 4S 8D 3C and Ana took the 10D: the coach throws the 4S,
+    so "shed the dearest" was false; the 9D and 8D stay because they go with Ana's 10D."""
+    rules = RuleSet.preset("chile")
+    game = Game.new(rules, NAMES, seed=1)
+    bots = [LookaheadBot(s, rules) for s in range(3)]
+    for _ in range(23):
+        seat = game.seat_to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+    es, en = tip(game, "es", seat=2), tip(game, "en", seat=2)
+    assert str(es.action) == "discard 4S" and es.code == "discard_down"
+    assert es.reason == "bota el 4S: ya te bajaste; las que valen más le pueden servir a Ana"
+    assert en.reason == "discard the 4S: you are down; your dearer cards may help Ana"
+
+
+def test_one_card_is_one_card() -> None:
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import explain
+
+    game = Game.new(PRESETS["chile"], NAMES, seed=2)
+    view = game.view(game.seat_to_act)
+    card = Card.parse("9S")
+    one = {"card": card, "missing": 1, "before": 1, "live_outs": 1, "points": 9}
+    outs, dear = Decision(Discard(0, card), "discard_outs", one), \
+        Decision(Discard(0, card), "discard_dear", one)
+    assert explain(outs, view, "es") == "bota el 9S: así queda 1 carta por salir que te sirve"
+    assert explain(outs, view, "en") == ("discard the 9S: that leaves 1 unseen card that "
+                                         "would help you")
+    assert explain(dear, view, "es").endswith("y aún queda 1 carta por salir que te sirve")
+    assert explain(dear, view, "en").endswith(
+        "and 1 unseen card that would help you remains")
+    assert "1 ungesehene Karte," in explain(outs, view, "de")
+    assert "1 osett kort" in explain(outs, view, "sv")
+    # Every unseen card that would help is in sight: no "0 cards that would help you".
+    none = {**one, "live_outs": 0}
+    assert explain(Decision(Discard(0, card), "discard_outs", none), view, "es") == \
+        "bota el 9S: es la carta que menos te sirve"
+    assert explain(Decision(Discard(0, card), "discard_dear", none), view, "en") == \
+        "discard the 9S: it costs 9 points if someone else goes out first"
+
+
+@pytest.mark.parametrize(("card", "es", "en"), [("AS", "un as", "an A"), ("8D", "un 8", "an 8"),
+                                                ("JS", "un J", "a J")])
+def test_a_rank_with_its_article(card: str, es: str, en: str) -> None:
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import explain
+
+    game = Game.new(PRESETS["chile"], NAMES, seed=2)
+    view = game.view(0)
+    safe = Decision(Discard(0, Card.parse(card)), "discard_safe",
+                    {"card": Card.parse(card), "missing": 1, "before": 1, "live_outs": 5,
+                     "points": 20})
+    assert f"Beto ya botó o dejó pasar {es} en esta ronda" in explain(safe, view, "es")
+    assert f"Beto threw or passed {en} this round" in explain(safe, view, "en")
+
+
+def test_scored_by_rounds_won_the_coach_speaks_of_no_points() -> None:
+    """familia counts marks for going out: "lo que bajas ya no suma puntos" and "vale 20
+    puntos si otro se va primero" are not true there."""
+    rules = RuleSet.preset("familia", rounds=[1])  # two tríos
+    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 2H 4C 6H 8C 10C",
+                           "9C 9D 9S QD QH QS 4S 6D 8H 10S AH AD"], pozo="2C", mazo_top="3D")
+    play(game, "draw mazo")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert es.code == "bajar_now"
+    assert es.reason == ("bájate ahora: tienes el contrato, y después puedes agregar cartas "
+                         "para irte")
+    assert "points" not in en.reason
+    # The dearer card is not worth losing live outs for.
+    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 2H 4C 6H 8C 10C",
+                           "9C 9D 3C 5D 7H JS KD QD 4S 6D 8H 10C"], pozo="3H 3S 3D",
+                   mazo_top="AH")
+    play(game, "draw mazo")
+    t = tip(game, "en")
+    assert t.code != "discard_dear" and "points" not in t.reason, t
+    # A round that looks lost sheds no "dearest cards" where cards cost nothing.
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import explain
+
+    lost = Decision(Discard(1, Card.parse("KD")), "discard_lost", {"card": Card.parse("KD"),
+                                                                    "marks": True})
+    for lang in LANGS:
+        assert explain(lost, game.view(1), lang) == _WORDS[lang]["discard"].format(card="KD")
+
+
+def test_letting_a_card_pass_says_which_reason() -> None:
+    """"the card does not help, or the round is too far along": the coach knows which."""
+    import dataclasses
+
+    rules = RuleSet.preset("chile", rounds=[2], buying="penalty_card")
+    hands = ["5H 6H 8H 9S 9D KC 2D 4S JC QD 3C 10S", "AS AH 3D 5C 6D 7C 8S 10D JH QS KS 2H",
+             "AD 3H 4H 7S 7D 9C 10C JD KH QC 2S 6S"]
+    useless = crafted(rules, hands, pozo="4D", mazo_top="2C")
+    play(useless, "draw mazo", "discard 2C")
+    no = hint(useless.view(0), rules, "es")
+    assert no.code == "no_buy" and no.reason == "déjalo pasar: el 2C no te acerca al contrato"
+    late = crafted(rules, hands, pozo="4D", mazo_top="7H")
+    play(late, "draw mazo", "discard 7H")
+    view = dataclasses.replace(late.view(0), turn=12)  # four laps on: too late to buy
+    tip_late = hint(view, rules, "en", legal=late.legal_actions(0))
+    assert tip_late.code == "no_buy"
+    assert tip_late.reason == "let it pass: the 7H would help, but the round is too far along"

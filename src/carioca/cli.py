@@ -307,6 +307,20 @@ _ALIASES = {
     "botar": "discard", "bota": "discard", "descartar": "discard", "cambiar": "swap",
     "cambia": "swap", "comprar": "buy", "compra": "buy",
 }
+_TYPED_ES = {"draw": "roba", "bajar": "baja", "agregar": "agrega", "discard": "bota",
+             "swap": "cambia", "buy": "compra"}
+
+
+def _typed(action: Action, lang: str) -> str:
+    """The move as the player would type it: in a Spanish game with the Spanish verb
+    ("bota 7S"), which :meth:`parse` reads back."""
+    text = str(action)
+    verb, _, rest = text.partition(" ")
+    if lang != "es" or verb not in _TYPED_ES:
+        return text
+    return f"{_TYPED_ES[verb]} {rest}".strip()
+
+
 _COMMANDS = {
     "help": "help", "ayuda": "help", "?": "help", "sort": "sort", "ordenar": "sort",
     "undo": "undo", "deshacer": "undo", "quit": "quit", "salir": "quit", "exit": "quit",
@@ -757,7 +771,8 @@ class _Session:
         if tip.code == "no_buy":
             self.say(self.t("hint_pass", reason=tip.reason), style="magenta")
             return
-        self.say(self.t("hint", action=str(tip.action), reason=tip.reason), style="magenta")
+        self.say(self.t("hint", action=_typed(tip.action, self.lang), reason=tip.reason),
+                 style="magenta")
 
     def parse(self, text: str) -> Action:
         words = text.split()

@@ -15,24 +15,29 @@ True
 >>> tip.action.kind
 'draw'
 
+Two things it weighs as the table shows them: under open hands (the teaching variant) the
+cards in the others' hands are seen, not unseen, and what feeds the next player is read from
+the hand they show; scored by rounds won (``familia``) a card's points cost nothing.
+
 Like the bots, the coach sees only what the seat sees: the legal actions are those of a world
 sampled from the view (:meth:`carioca.Game.from_view`), which are the same in every world.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action
-from .bots.greedy import Decision
+from .actions import Action, Discard
+from .bots.greedy import Decision, _feeding, _fitting_meld, _owed
 from .bots.lookahead import LookaheadBot
 from .cards import RANKS, Card
 from .engine import Game, View
-from .rules import RuleSet
-from .solver import Step
+from .rules import Contract, RuleSet
+from .solver import Distance, Step, Target, distance
 
 __all__ = ["Hint", "hint", "explain", "LANGS"]
 
@@ -65,8 +70,130 @@ def hint(view: View, rules: RuleSet, lang: str = "es", *,
         legal = _legal(view, rules)
     if not legal:
         raise ValueError("the seat has nothing to do now")
-    decision = LookaheadBot(rules=rules).decide(view, legal, explain=True)
+    # Under open hands the next player's hand is on the table: what feeds them is read from
+    # it, not guessed from what they threw (no "they are not collecting those" while they
+    # visibly hold one).
+    # Scored by rounds won (familia's marks), a card's points cost nothing: the coach does not
+    # weigh them, nor speak of them.
+    options: dict[str, Any] = {}
+    if view.open_hands is not None:
+        options["safe_bonus"] = 0
+    if rules.scoring == "rounds":
+        options["value_weight"] = 0
+    decision = _Coach(rules=rules, **options).decide(view, legal, explain=True)
+    decision = _checked(decision, view, rules)
     return Hint(decision.action, explain(decision, view, lang), decision.reason)
+
+
+class _Coach(LookaheadBot):
+    """The lookahead planner, which under open hands (the teaching variant) reads what feeds
+    the next player off the hand they show: a discard feeds them when it is one of its outs.
+    (The cards in sight are not counted as unseen either: ``reading.unseen_counts``.)"""
+
+    def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
+        if view.open_hands is None or view.down[seat]:
+            return super()._feeds(view, rules, seat)
+        owed = _owed(view, seat)
+        outs = distance(view.open_hands[seat], owed, rules).outs if owed else frozenset()
+        return lambda card: 1.0 if card in outs else 0.0
+
+
+def _checked(decision: Decision, view: View, rules: RuleSet) -> Decision:
+    """The decision with the meld it names worked out again on the hand the sentence speaks
+    of: the hand with the card taken from the pozo, or the hand left after the discard (a
+    meld "to keep" never counts the card thrown), with each wild card shown as what it stands
+    for. A discard whose kept card no longer shows in a meld says only the discard's reason;
+    a discard after going down says so when dearer cards stay because they feed the next
+    player."""
+    details = dict(decision.details)
+    hand = list(view.hand or ())
+    seat = view.seat if view.seat is not None else 0
+    owed = _owed(view, seat)
+    action = decision.action
+    if decision.reason == "draw_pozo_out" and "card" in details and owed:
+        card = details["card"]
+        target = _target_words_for(card, [*hand, card], owed, rules)
+        details.pop("target", None)
+        if target is not None:
+            details["target"] = target
+    if "keep" in details and isinstance(action, Discard):
+        keep = details.pop("keep")
+        details.pop("target", None)
+        rest = list(hand)
+        rest.remove(action.card)
+        found = distance(rest, owed, rules) if owed else None
+        if found is not None and keep in rest and keep in found.needed:
+            target = _target_words_for(keep, rest, owed, rules, found)
+            if target is not None:
+                details["keep"], details["target"] = keep, target
+    if rules.scoring == "rounds":
+        details["marks"] = True
+    top = view.pozo_top
+    if decision.reason == "no_buy" and top is not None and owed and not view.down[seat]:
+        # Say which of the two reasons it is: the card does not help, or it is too late.
+        before = distance(hand, owed, rules).missing
+        details["late"] = distance([*hand, top], owed, rules).missing < before
+    if decision.reason == "discard_down" and isinstance(action, Discard):
+        card = action.card
+
+        def fits(c: Card) -> bool:
+            return _fitting_meld(c, view.melds, rules) is not None
+
+        rest = list(hand)
+        rest.remove(card)
+        kept = [c for c in rest if not fits(c) and rules.value(c) > rules.value(card)]
+        nxt = (seat + 1) % len(view.players)
+        feeds = _feeding(view, rules, nxt)
+        if kept and any(feeds(c) for c in kept):
+            details["kept_feed"] = True
+    return dataclasses.replace(decision, details=details)
+
+
+def _target_words_for(card: Card, hand: Sequence[Card], owed: Sequence[Contract],
+                      rules: RuleSet, found: Distance | None = None) -> dict[str, Any] | None:
+    """The meld of the nearest arrangement of ``hand`` that ``card`` goes in, its place shown
+    as a gap: ``{"kind": "escala", "shape": "5-6-_-8", "missing": 0}``."""
+    if found is None:
+        found = distance(hand, owed, rules)
+    for target in found.targets:
+        if card in target.cards:
+            return {"kind": target.kind, "shape": _shape(target, card, rules),
+                    "missing": target.missing}
+    return None
+
+
+def _shape(target: Target, card: Card, rules: RuleSet) -> str:
+    """The meld's ranks in laid order, ``_`` for ``card``, ``?`` for a card still missing; a
+    joker is ``JK`` and any other wild card shows what it stands for, then itself in brackets
+    (``6(2)``), as the table shows a meld. A trío has no order: the cards held, then the gaps."""
+    cards = target.cards
+    stands: list[int | None] = [None] * len(cards)
+    natural = [(i, c) for i, c in enumerate(cards) if c is not None and not rules.is_wild(c)]
+    if natural:
+        i, first = natural[0]
+        if target.kind == "trio":
+            stands = [first.rank] * len(cards)
+        else:
+            stands = [(first.rank - 1 + j - i) % 13 + 1 for j in range(len(cards))]
+    shown: list[str] = []
+    blank = False
+    for j, c in enumerate(cards):
+        if c == card and not blank:
+            shown.append("_")
+            blank = True
+        elif c is None:
+            shown.append("?")
+        elif c.is_joker:
+            shown.append("JK")
+        else:
+            text = RANKS[c.rank - 1]
+            rank = stands[j]
+            if rules.is_wild(c) and rank is not None and rank != c.rank:
+                text = f"{RANKS[rank - 1]}({text})"
+            shown.append(text)
+    if target.kind == "trio":
+        shown.sort(key=lambda s: (s == "_", s == "?"))
+    return "-".join(shown)
 
 
 def _legal(view: View, rules: RuleSet) -> Sequence[Action]:
@@ -93,6 +220,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_other_down_1": "bájate ahora: {names} ya se bajó",
         "bajar_other_down_n": "bájate ahora: {names} ya se bajaron",
         "bajar_now": "bájate ahora: tienes el contrato, y lo que bajas ya no suma puntos",
+        "bajar_now_marks": "bájate ahora: tienes el contrato, y después puedes agregar cartas "
+                           "para irte",
         "bajar_part": "baja esta parte del contrato: ya la tienes completa",
         "agregar": "agrega el {card} al juego {meld}: una carta menos en la mano",
         "swap_layoff": "cambia el {card} por el comodín del juego {meld}: el comodín se "
@@ -103,21 +232,30 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "bota el {card}: es la carta que menos te sirve",
         "discard_outs": "bota el {card}: así quedan {live_outs} cartas por salir que te "
                         "sirven",
+        "discard_outs_1": "bota el {card}: así queda {live_outs} carta por salir que te sirve",
         "discard_dear": "bota el {card}: vale {points} puntos si otro se va primero, y aún "
                         "quedan {live_outs} cartas por salir que te sirven",
+        "discard_dear_1": "bota el {card}: vale {points} puntos si otro se va primero, y aún "
+                          "queda {live_outs} carta por salir que te sirve",
+        "discard_dear_0": "bota el {card}: vale {points} puntos si otro se va primero",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
                          "a {next}",
-        "discard_safe": "bota el {card}: {next} ya botó o dejó pasar un {rank} en esta "
+        "discard_safe": "bota el {card}: {next} ya botó o dejó pasar {rank} en esta "
                         "ronda, así que no junta esos",
         "discard_lost": "bota el {card}: la ronda se ve difícil, bota primero las cartas que "
                         "más valen",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
                         "la que más vale",
+        "discard_down_feeds": "bota el {card}: ya te bajaste; las que valen más le pueden "
+                              "servir a {next}",
+        "discard_down_marks": "bota el {card}: ya te bajaste; guarda lo que puedes agregar",
         "buy_early": "cómpralo: el {card} te acerca al contrato y la ronda recién empieza",
         "no_buy": "déjalo pasar: el {card} no te acerca al contrato, o la ronda ya va "
                   "avanzada",
+        "no_buy_useless": "déjalo pasar: el {card} no te acerca al contrato",
+        "no_buy_late": "déjalo pasar: el {card} te serviría, pero la ronda ya va avanzada",
         "forced": "es la única jugada posible",
         "completes": "completa tu {meld} {shape}",
         "goes_in": "va en tu {meld} {shape} (te faltan {missing})",
@@ -136,6 +274,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_other_down_n": "bajarse now: {names} are already down",
         "bajar_now": "bajarse now: you hold the contract, and what you lay down no longer "
                      "counts against you",
+        "bajar_now_marks": "bajarse now: you hold the contract, and then you can lay cards off "
+                           "to go out",
         "bajar_part": "lay this part of the contract: you have it complete",
         "agregar": "lay the {card} off on meld {meld}: one card fewer in your hand",
         "swap_layoff": "swap the {card} for the comodín of meld {meld}: the comodín can be "
@@ -146,21 +286,32 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "discard the {card}: it is the card you need least",
         "discard_outs": "discard the {card}: that leaves {live_outs} unseen cards that would "
                         "help you",
+        "discard_outs_1": "discard the {card}: that leaves {live_outs} unseen card that would "
+                          "help you",
         "discard_dear": "discard the {card}: it costs {points} points if someone else goes "
                         "out first, and {live_outs} unseen cards that would help you remain",
+        "discard_dear_1": "discard the {card}: it costs {points} points if someone else goes "
+                          "out first, and {live_outs} unseen card that would help you remains",
+        "discard_dear_0": "discard the {card}: it costs {points} points if someone else goes "
+                          "out first",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",
-        "discard_safe": "discard the {card}: {next} threw or passed a {rank} this round, "
+        "discard_safe": "discard the {card}: {next} threw or passed {rank} this round, "
                         "so they are not collecting them",
         "discard_lost": "discard the {card}: this round looks lost, so shed the dearest cards "
                         "first",
         "discard_down": "discard the {card}: you are down; keep what you can lay off and shed "
                         "the dearest of the rest",
+        "discard_down_feeds": "discard the {card}: you are down; your dearer cards may help "
+                              "{next}",
+        "discard_down_marks": "discard the {card}: you are down; keep what you can lay off",
         "buy_early": "buy it: the {card} brings the contract closer and the round has just "
                      "begun",
         "no_buy": "let it pass: the {card} does not bring the contract nearer, or the round "
                   "is too far along",
+        "no_buy_useless": "let it pass: the {card} does not bring the contract nearer",
+        "no_buy_late": "let it pass: the {card} would help, but the round is too far along",
         "forced": "it is the only move",
         "completes": "it completes your {meld} {shape}",
         "goes_in": "it goes in your {meld} {shape} ({missing} to go)",
@@ -181,6 +332,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_other_down_n": "leg jetzt aus: {names} haben schon ausgelegt",
         "bajar_now": "leg jetzt aus: du hast den Kontrakt, und was du auslegst, zählt nicht "
                      "mehr gegen dich",
+        "bajar_now_marks": "leg jetzt aus: du hast den Kontrakt, und danach kannst du Karten "
+                           "anlegen, um auszugehen",
         "bajar_part": "leg diesen Teil des Kontrakts aus: du hast ihn vollständig",
         "agregar": "leg die {card} an Kombination {meld} an: eine Karte weniger auf der Hand",
         "swap_layoff": "tausche die {card} gegen den Joker von Kombination {meld}: den Joker "
@@ -191,9 +344,16 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "wirf die {card} ab: sie ist die Karte, die du am wenigsten brauchst",
         "discard_outs": "wirf die {card} ab: so bleiben {live_outs} ungesehene Karten, die "
                         "dir helfen würden",
+        "discard_outs_1": "wirf die {card} ab: so bleibt {live_outs} ungesehene Karte, die "
+                          "dir helfen würde",
         "discard_dear": "wirf die {card} ab: sie kostet {points} Punkte, wenn jemand anders "
                         "zuerst ausgeht, und es bleiben {live_outs} ungesehene Karten, die "
                         "dir helfen würden",
+        "discard_dear_1": "wirf die {card} ab: sie kostet {points} Punkte, wenn jemand anders "
+                          "zuerst ausgeht, und es bleibt {live_outs} ungesehene Karte, die "
+                          "dir helfen würde",
+        "discard_dear_0": "wirf die {card} ab: sie kostet {points} Punkte, wenn jemand anders "
+                          "zuerst ausgeht",
         "discard_all_needed": "wirf die {card} ab: du brauchst alle, diese am wenigsten",
         "discard_keep": "wirf die {card} ab; behalte die {keep}: {why}",
         "discard_feeds": "wirf die {card} ab: du brauchst sie am wenigsten, auch wenn sie "
@@ -204,10 +364,17 @@ _WORDS: dict[str, dict[str, str]] = {
                         "teuersten Karten weg",
         "discard_down": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
                         "kannst, und wirf die teuerste der übrigen ab",
+        "discard_down_feeds": "wirf die {card} ab: du hast ausgelegt; deine teureren Karten "
+                              "können {next} helfen",
+        "discard_down_marks": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
+                              "kannst",
         "buy_early": "kauf sie: die {card} bringt dich näher an den Kontrakt, und die Runde "
                      "hat gerade erst begonnen",
         "no_buy": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt, oder "
                   "die Runde ist schon zu weit",
+        "no_buy_useless": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt",
+        "no_buy_late": "lass sie liegen: die {card} würde dir helfen, aber die Runde ist schon "
+                       "zu weit",
         "forced": "das ist der einzige mögliche Zug",
         "completes": "sie vervollständigt {meld} {shape}",
         "goes_in": "sie gehört in {meld} {shape} (es fehlen noch {missing})",
@@ -226,6 +393,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_other_down_n": "lägg ner nu: {names} har redan lagt ner",
         "bajar_now": "lägg ner nu: du har kontraktet, och det du lägger ner räknas inte "
                      "längre mot dig",
+        "bajar_now_marks": "lägg ner nu: du har kontraktet, och sedan kan du lägga på kort för "
+                           "att gå ut",
         "bajar_part": "lägg ner den här delen av kontraktet: du har den komplett",
         "agregar": "lägg på {card} på kombination {meld}: ett kort mindre på handen",
         "swap_layoff": "byt {card} mot jokern i kombination {meld}: jokern kan läggas på "
@@ -236,8 +405,13 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard": "kasta {card}: det är kortet du behöver minst",
         "discard_outs": "kasta {card}: då finns {live_outs} osedda kort kvar som skulle "
                         "hjälpa dig",
+        "discard_outs_1": "kasta {card}: då finns {live_outs} osett kort kvar som skulle "
+                          "hjälpa dig",
         "discard_dear": "kasta {card}: det kostar {points} poäng om någon annan går ut "
                         "först, och {live_outs} osedda kort som skulle hjälpa dig finns kvar",
+        "discard_dear_1": "kasta {card}: det kostar {points} poäng om någon annan går ut "
+                          "först, och {live_outs} osett kort som skulle hjälpa dig finns kvar",
+        "discard_dear_0": "kasta {card}: det kostar {points} poäng om någon annan går ut först",
         "discard_all_needed": "kasta {card}: du behöver alla, det här minst",
         "discard_keep": "kasta {card}; behåll {keep}: {why}",
         "discard_feeds": "kasta {card}: du behöver det minst, fast det kan hjälpa {next}",
@@ -247,9 +421,15 @@ _WORDS: dict[str, dict[str, str]] = {
                         "korten först",
         "discard_down": "kasta {card}: du har lagt ner; behåll det du kan lägga på och kasta "
                         "det dyraste av resten",
+        "discard_down_feeds": "kasta {card}: du har lagt ner; dina dyrare kort kan hjälpa "
+                              "{next}",
+        "discard_down_marks": "kasta {card}: du har lagt ner; behåll det du kan lägga på",
         "buy_early": "köp det: {card} för dig närmare kontraktet och rundan har just börjat",
         "no_buy": "låt det passera: {card} för dig inte närmare kontraktet, eller så har "
                   "rundan kommit för långt",
+        "no_buy_useless": "låt det passera: {card} för dig inte närmare kontraktet",
+        "no_buy_late": "låt det passera: {card} skulle hjälpa dig, men rundan har kommit för "
+                       "långt",
         "forced": "det är det enda möjliga draget",
         "completes": "det gör {meld} {shape} komplett",
         "goes_in": "det passar i {meld} {shape} ({missing} kvar)",
@@ -285,29 +465,71 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         return words[key].format(**values)
     if code == "go_out":
         steps: Sequence[Step] = d["steps"]
-        return words["go_out"].format(steps="; ".join(str(s) for s in steps))
+        return words["go_out"].format(steps="; ".join(_step_words(s, lang) for s in steps))
     if code == "bajar_other_down":
         others = [view.players[s] for s in d.get("others", [])]
         names = _join(others, words["and"])
         key = "bajar_other_down_1" if len(others) == 1 else "bajar_other_down_n"
         return words[key].format(names=names)
-    if code == "discard_safe":
-        seat = view.seat if view.seat is not None else 0
+    seat = view.seat if view.seat is not None else 0
+    if code in ("discard_safe", "discard_feeds", "discard_down"):
         values["next"] = view.players[(seat + 1) % len(view.players)]
-        values["rank"] = RANKS[d["card"].rank - 1]
+    if code == "discard_safe":
+        values["rank"] = _a_rank(d["card"].rank, lang)
+    if code == "no_buy" and "late" in d:
+        code = "no_buy_late" if d["late"] else "no_buy_useless"
+    if code in ("bajar_now", "discard_down") and d.get("marks"):
+        code += "_marks"  # scored by rounds won: no points to save
+    elif code == "discard_lost" and d.get("marks"):
+        code = "discard"  # nor dear cards to shed first
+    elif code == "discard_down" and d.get("kept_feed"):
+        code = "discard_down_feeds"
     if code in ("discard", "discard_feeds", "discard_outs"):
         if "keep" in d and "target" in d:
             return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
         if d.get("missing", 0) > d.get("before", 0):
             return words["discard_all_needed"].format(**values)
-        if code == "discard_feeds":
-            seat = view.seat if view.seat is not None else 0
-            values["next"] = view.players[(seat + 1) % len(view.players)]
-        return words[code].format(**values)
+    if code in ("discard_outs", "discard_dear") and d.get("live_outs") == 1:
+        code += "_1"  # "queda 1 carta", "1 unseen card"
+    elif code in ("discard_outs", "discard_dear") and d.get("live_outs") == 0:
+        # Nothing unseen would help any more: no "0 cards that would help you" as a reason.
+        code = "discard" if code == "discard_outs" else "discard_dear_0"
     template = words.get(code)
     if template is None:
         return str(decision.action)
     return template.format(**values)
+
+
+def _a_rank(rank: int, lang: str) -> str:
+    """A card of that rank, with its article where the sentence needs one: "un as", "an 8"."""
+    symbol = RANKS[rank - 1]
+    if lang == "es":
+        return "un as" if rank == 1 else f"un {symbol}"
+    if lang == "en":
+        return f"an {symbol}" if rank in (1, 8) else f"a {symbol}"
+    return symbol
+
+
+_STEPS: dict[str, dict[str, str]] = {
+    "es": {"bajar": "bájate con {melds}", "agregar": "agrega el {card} al juego {meld}",
+           "swap": "cambia el {card} por el comodín del juego {meld}",
+           "discard": "bota el {card}"},
+    "en": {"bajar": "lay down {melds}", "agregar": "lay the {card} off on meld {meld}",
+           "swap": "swap the {card} for the comodín of meld {meld}",
+           "discard": "discard the {card}"},
+    "de": {"bajar": "leg {melds} aus", "agregar": "leg die {card} an Kombination {meld} an",
+           "swap": "tausche die {card} gegen den Joker von Kombination {meld}",
+           "discard": "wirf die {card} ab"},
+    "sv": {"bajar": "lägg ner {melds}", "agregar": "lägg på {card} på kombination {meld}",
+           "swap": "byt {card} mot jokern i kombination {meld}", "discard": "kasta {card}"},
+}
+
+
+def _step_words(step: Step, lang: str) -> str:
+    """One step of a plan to go out in the player's words, as the coach's other sentences
+    name cards and melds ("agrega el 5C al juego 3"), not in the record's notation."""
+    melds = " / ".join(" ".join(str(c) for c in meld) for meld in step.melds)
+    return _STEPS[lang][step.kind].format(card=step.card, meld=step.meld, melds=melds)
 
 
 def _text(value: Any) -> str:

@@ -66,7 +66,8 @@ MEMORY = 0.8
 
 def unseen_counts(view: View, rules: RuleSet) -> Counter[Card]:
     """How many copies of each card the seat has not seen: they are in the others' hands
-    (but for the cards those were seen to take) or in the mazo."""
+    (but for the cards those were seen to take, or all of them under open hands) or in the
+    mazo."""
     if view.hand is None:
         raise ValueError("only a seat's own view knows which cards it has not seen")
     left: Counter[Card] = Counter(deck_counts(*rules.deck_for(len(view.players))))
@@ -74,9 +75,11 @@ def unseen_counts(view: View, rules: RuleSet) -> Counter[Card]:
     left.subtract(view.pozo)
     for meld in view.melds:
         left.subtract(meld.cards)
-    for seat, known in enumerate(view.known):
+    # Under open hands (the teaching variant) the others' whole hands are in sight.
+    seen = view.open_hands if view.open_hands is not None else view.known
+    for seat, cards in enumerate(seen):
         if seat != view.seat:
-            left.subtract(known)
+            left.subtract(cards)
     return +left  # a card can only be seen as often as it exists: drop what went below 0
 
 
