@@ -458,8 +458,8 @@ def test_lobby_create_play_a_round_reload_download_and_replay(base_url: str, bro
     page.wait_for_function("() => document.querySelector('#where').textContent.includes('1')")
     assert page.inner_text("#action").strip()
     page.click("#last")
-    page.wait_for_function(
-        f"() => document.querySelector('#where').textContent.includes('{steps}')")
+    # The step's number shows at once; its view (and sheet) once the server has sent it.
+    page.wait_for_selector(f'#board[data-step="{steps}"]')
     totals = [int(td.inner_text()) for td in page.query_selector_all("#sheet tfoot td")[1:]]
     assert totals == shown["totals"]
     page.evaluate(f"() => {{ const s = document.querySelector('#slider'); s.value = '{steps // 2}';"

@@ -121,6 +121,7 @@ function draw(view) {
   $("log").innerHTML = "";
   $("log").append(logEl(view));
   $("sheet").data = { sheet: view.sheet, players }; // the sheet as it stood at this step
+  board.dataset.step = String(R.step); // drawn: the step's view is on the screen
 }
 
 $("file").addEventListener("change", async () => {
