@@ -404,8 +404,7 @@ def test_redis_or_postgres_away_is_a_clear_refusal_not_a_crash(
     import redis
 
     a = _node(schema, prefix, "a")
-    # The server's own log has the error; the player gets the refusal.
-    with TestClient(a, raise_server_exceptions=False) as at_a:
+    with TestClient(a) as at_a:
         code = _new(at_a, preset="chile", seats=2)["code"]
         a.state.manager.let_go(code)  # served by nobody: the next request takes it over
         cluster = a.state.manager.cluster
@@ -432,3 +431,97 @@ def test_a_player_who_comes_back_by_the_old_address_keeps_the_seat(
         # Never sent back to itself (a balancer in front, every server with one address).
         same = TestClient(b, base_url="http://a.test")
         assert same.get(f"/t/{code}", follow_redirects=False).status_code == 200
+
+
+def test_a_deal_whose_write_failed_is_written_before_the_next_move(
+        schema: str, prefix: str) -> None:
+    # The move that ends a round is stored, then the next deal: should that write fail, the
+    # move still stands, and the deal is stored before any move of the new round, so that a
+    # take-over finds every move.
+    import psycopg
+
+    a = _node(schema, prefix, "a")
+    with TestClient(a) as at_a:
+        made = _new(at_a, preset="chile", seats=2, bots={"1": "greedy"},
+                    options={"rounds": [1, 2]})
+        code, ana = made["code"], made["token"]
+        manager = a.state.manager
+        store = manager.store
+        real, failed = store.save_round, []
+
+        def flaky(*args: Any) -> None:
+            if args[2] == 2 and not failed:
+                failed.append(args)
+                raise psycopg.OperationalError("the database went away")
+            real(*args)
+
+        store.save_round = flaky
+        at_a.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        answer = at_a.post(f"/api/tables/{code}/stand-in", json={"seat": 0, "bot": "greedy"},
+                           headers={"X-Carioca-Token": ana})
+        assert answer.status_code == 200, answer.text
+        table = manager.tables[code]
+        deadline = time.time() + 30
+        while not (len(table.game.deals) == 2 and len(table.game.log[-1]) >= 4):
+            assert time.time() < deadline and table.status != "over", "round 2 never came"
+            time.sleep(0.05)
+        assert failed  # the write of round 2's deal failed once
+        manager.let_go(code)
+        again = manager.get(code)
+        assert again is not table
+        assert again.game.to_record() == table.game.to_record()
+
+
+def test_a_process_that_cannot_renew_its_leases_serves_nothing_stale(
+        schema: str, prefix: str) -> None:
+    import redis
+
+    a = _node(schema, prefix, "a", lease=1.0)
+    with TestClient(a) as at_a:
+        code = _new(at_a, preset="chile", seats=2)["code"]
+        assert at_a.get(f"/api/tables/{code}").status_code == 200
+        cluster = a.state.manager.cluster
+        cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
+        time.sleep(1.5)  # a lease's length without a renewal: another may serve it now
+        answer = at_a.get(f"/api/tables/{code}")
+        assert answer.status_code == 503 and answer.json()["error"]["code"] == "unavailable"
+        assert code not in a.state.manager.tables
+
+
+@pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
+def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
+        schema: str) -> None:
+    import httpx
+    from playwright.sync_api import sync_playwright
+
+    db = f"{PG}{'&' if '?' in PG else '?'}options=-csearch_path%3D{schema}"
+    ports = [_free_port(), _free_port()]
+    procs = [_serve(db, p, "--redis", REDIS, "--lease", "1") for p in ports]
+    a, b = (f"http://127.0.0.1:{p}" for p in ports)
+    try:
+        made = httpx.post(f"{a}/api/tables", json={"name": "Ana", "preset": "chile",
+                                                    "seats": 2, "bots": {"1": "random"}}).json()
+        code, token = made["code"], made["token"]
+        httpx.post(f"{a}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            errors: list[str] = []
+            page.on("pageerror", lambda e: errors.append(str(e)))
+            seat = "() => window.carioca && window.carioca.state.seat === 0 && location.origin"
+            time.sleep(0.5)  # both servers have said they are alive: the page learns of b
+            page.goto(f"{a}/t/{code}?token={token}")
+            page.wait_for_function(f"() => ({seat})() === '{a}'", timeout=15000)
+            page.wait_for_function(f"() => (window.carioca.state.peers || []).includes('{b}')",
+                                   timeout=15000)
+            procs[0].send_signal(signal.SIGKILL)  # a dies holding its lease for a second
+            page.wait_for_function(f"() => ({seat})() === '{b}'", timeout=30000)
+            page.wait_for_function("() => window.carioca.state.msg && "
+                                   "window.carioca.state.msg.view", timeout=15000)
+            assert not errors, errors
+            browser.close()
+    finally:
+        for proc in procs:
+            proc.kill()
+            proc.wait(timeout=10)

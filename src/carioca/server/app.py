@@ -17,6 +17,7 @@ from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
+from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
@@ -212,6 +213,9 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
     app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None)
     app.state.manager = manager
+    if cluster is not None:
+        # A page whose server stopped asks the others which one serves its table now.
+        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"])
     _http_routes(app, manager)
     _page_routes(app, manager)
     _socket_route(app, manager)
@@ -232,12 +236,16 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         manager.moved(exc, manager.tables.get(exc.code))
         return _error("moved", "the table moved to another server; try again", 503)
 
+    async def away(request: Request, exc: Exception) -> JSONResponse:
+        log.error("%s %s: %s", request.method, request.url.path, exc)
+        return _error("unavailable", _UNAVAILABLE, 503)
+
+    for service_error in _service_errors():  # PostgreSQL or Redis away: try again
+        app.add_exception_handler(service_error, away)
+
     @app.exception_handler(Exception)
     async def failed(request: Request, exc: Exception) -> JSONResponse:
-        if unavailable(exc):  # PostgreSQL or Redis away: nothing was done
-            return _error("unavailable", _UNAVAILABLE, 503)
-        log.error("%s %s failed", request.method, request.url.path,
-                  exc_info=(type(exc), exc, exc.__traceback__))
+        # The server's log has the trace (the server prints it); the client gets no trace.
         return _error("internal", "something went wrong on the server", 500)
 
     @app.exception_handler(RequestValidationError)
@@ -418,7 +426,9 @@ def _page_routes(app: FastAPI, manager: TableManager) -> None:
         path = WEB / name
         if not path.is_file():
             raise TableError("no_page", f"{name} is missing from this install", 404)
-        return FileResponse(path, media_type="text/html")
+        # Asked again each time (answered 304 while unchanged): a page of a table that moved
+        # to another server must not come back from the cache, redirect and all.
+        return FileResponse(path, media_type="text/html", headers={"Cache-Control": "no-cache"})
 
     @app.get("/", include_in_schema=False)
     async def lobby() -> FileResponse:
@@ -563,6 +573,8 @@ def _validation_text(exc: ValidationError) -> str:
 
 async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
     if isinstance(msg, PingMsg):
+        if table.manager.cluster is not None:  # the live servers, for when this one stops
+            return {"type": "pong", "peers": table.manager.peers}
         return {"type": "pong"}
     if isinstance(msg, HintMsg):
         return await _hint(table, conn)
@@ -596,6 +608,24 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
 
 
 _UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
+
+
+def _service_errors() -> list[type[Exception]]:
+    """The errors of PostgreSQL's and Redis's clients, where they are installed."""
+    found: list[type[Exception]] = []
+    try:
+        import psycopg
+
+        found.append(psycopg.Error)
+    except ImportError:
+        pass
+    try:
+        import redis
+
+        found.append(redis.RedisError)
+    except ImportError:
+        pass
+    return found
 
 _DETAILED = frozenset({"not_the_contract", "does_not_fit", "cannot_relocate",
                        "no_wild_for_card", "cannot_buy"})

@@ -203,6 +203,8 @@ class Table:
         self._saved_window: dict[str, Any] | None = meta.get("window")
         self._bots: dict[int, Bot] = {}
         self._last_round_end: dict[str, Any] | None = None
+        self._deals_saved = 0
+        """How many of the current game's deals the store holds."""
         self.gone = False
         """This process no longer serves the table (:meth:`TableManager.let_go`)."""
 
@@ -244,7 +246,7 @@ class Table:
         go (a bot's move or a timer still under way on it must not write over whoever
         serves the table now, this process included, should it take the table back)."""
         if self.gone:
-            raise TableMoved(self.code)
+            raise TableMoved(self.code, self)
         return self.manager.store
 
     def _save(self) -> None:
@@ -317,7 +319,8 @@ class Table:
         self.status = "playing"
         self._bots = self._seated_bots()
         self._save()
-        self._save_new_rounds(0)
+        self._deals_saved = 0
+        self._save_deals()
         self._after_change()
 
     def _seated_bots(self) -> dict[int, Bot]:
@@ -368,13 +371,15 @@ class Table:
             return
         game = result.game
         game.seed = self.game_seed
-        if game.seat_to_act is None and not game.is_over:
-            # The store holds the action that ended a round but not the next deal yet.
-            before = len(game.deals)
-            game.start_round()
-            self.game = game
-            self._save_new_rounds(before)
         self.game = game
+        self._deals_saved = len(stored.rounds)
+        if game.seat_to_act is None and not game.is_over:
+            # The store holds the action that ended a round but not the next deal yet: it
+            # is dealt again from the game's seed.
+            game.start_round()
+            self._save_deals()
+        if game.is_over:
+            self.status = "over"  # its last move was stored, the table's status not yet
         self._bots = self._seated_bots()
         self._after_change()
         self._restore_claims()
@@ -400,29 +405,43 @@ class Table:
 
     # ----------------------------------------------------------------- playing
 
-    def _save_new_rounds(self, before: int) -> None:
+    def _save_deals(self) -> None:
+        """Store the deals not stored yet (the next round's, dealt by the action that ended
+        a round), in order: a round's actions are never stored before its deal."""
         game = self.game
         assert game is not None
-        for number in range(before + 1, len(game.deals) + 1):
+        while self._deals_saved < len(game.deals):
+            number = self._deals_saved + 1
             deal = game.deals[number - 1]
             self._store().save_round(self.code, self.game_no, number, deal.seed,
-                                          deal.to_json())
+                                     deal.to_json())
+            self._deals_saved = number
 
     def _commit(self, action: Action) -> None:
         """Verify, store, then apply one action (the lock is held)."""
         game = self.game
         assert game is not None
         game.verify(action)
+        self._save_deals()  # a deal a failed write left behind goes first
         number = len(game.deals)
         seq = len(game.log[-1])
         self._store().append_action(self.code, self.game_no, number, seq, action.to_json())
         game.apply(action)
-        self._save_new_rounds(number)
-        if len(game.results) >= number and self._last_round_end_for(number) is None:
-            self._note_round_end(number)
+        # The action is stored and played: from here a failed write must not say otherwise.
+        # The next round's deal is stored before the next action (or dealt again from the
+        # game's seed after a restart); the game's end is read off the record at a restart.
         if game.is_over:
             self.status = "over"
-            self._save()
+        try:
+            self._save_deals()
+            if game.is_over:
+                self._save()
+        except TableMoved:
+            raise
+        except Exception:  # noqa: BLE001 - logged; made good by the next write
+            log.exception("table %s: the move is stored, what follows it is not yet", self.code)
+        if len(game.results) >= number and self._last_round_end_for(number) is None:
+            self._note_round_end(number)
 
     def _last_round_end_for(self, number: int) -> dict[str, Any] | None:
         end = self._last_round_end
@@ -821,9 +840,12 @@ class TableManager:
             raise ValueError("several server processes share a PostgreSQL store, not a file")
         self.store = store
         self.cluster = cluster
+        if cluster is not None:
+            self._shared.fenced = True
         """Set when this is one of several processes (:mod:`carioca.server.cluster`): it
         serves the tables whose lease it holds, and takes over those nobody serves."""
         self._chores_at = 0.0
+        self._renewed_at = time.time()
         self.peers: list[str] = []
         """The addresses of the other live processes (told to pages, for when this one
         stops answering)."""
@@ -904,6 +926,8 @@ class TableManager:
 
     def get(self, code: str) -> Table:
         code = code.upper()
+        if self.cluster is not None and self._stale():
+            self._drop_all()
         table = self.tables.get(code)
         if table is None and self.cluster is not None:
             table = self._take_over(code)
@@ -959,7 +983,7 @@ class TableManager:
         log.info("table %s: served here now", code)
         return table
 
-    def let_go(self, code: str) -> None:
+    def let_go(self, code: str, *, release: bool = True) -> None:
         """Stop serving ``code`` (its lease went to another process, or this one stops): its
         connections are closed, and their pages reconnect to the process that serves it."""
         table = self.tables.pop(code, None)
@@ -967,8 +991,9 @@ class TableManager:
         self._backoff.pop(code, None)
         if self.cluster is not None:
             self._shared.forget(code)
-            with contextlib.suppress(Exception):  # Redis away: the lease lapses by itself
-                self.cluster.release(code)
+            if release:
+                with contextlib.suppress(Exception):  # Redis away: the lease lapses by itself
+                    self.cluster.release(code)
         if table is None:
             return
         table.gone = True
@@ -988,6 +1013,7 @@ class TableManager:
         self._shared.ping()
         self.peers = cluster.announce()
         lost = cluster.renew(list(self.tables))
+        self._renewed_at = time.time()
         for code in lost:
             # Lapsed and taken by nobody, and nobody adopted it meanwhile: still ours.
             if not (cluster.acquire(code) and self._shared.still_mine(code)):
@@ -1004,11 +1030,27 @@ class TableManager:
                     taken += 1
                     self.poke(table)
 
+    def _stale(self) -> bool:
+        """Whether this process's leases may have lapsed: it could not renew them for a
+        lease's length (Redis or PostgreSQL away), so others may serve its tables now."""
+        cluster = self.cluster
+        return cluster is not None and time.time() - self._renewed_at > cluster.lease
+
+    def _drop_all(self) -> None:
+        """Serve no table from memory any more (whatever this process has is maybe stale);
+        those asked for again are taken over afresh, or sent on."""
+        if self.tables:
+            log.error("the leases could not be renewed for %.0f s: letting every table go",
+                      time.time() - self._renewed_at)
+        for code in list(self.tables):
+            self.let_go(code, release=False)
+
     def moved(self, exc: TableMoved, table: Table | None = None) -> None:
         """A write found that another process serves the table now: let it go (unless the
         write came from a copy let go already, and this process serves the table again)."""
         log.warning("%s", exc)
-        if table is None or self.tables.get(exc.code) is table:
+        copy = exc.table if isinstance(exc.table, Table) else table
+        if copy is None or self.tables.get(exc.code) is copy:
             self.let_go(exc.code)
 
     # ----------------------------------------------------------------- background work
@@ -1029,6 +1071,8 @@ class TableManager:
                 self._chores()
             except Exception:  # noqa: BLE001 - Redis or the database away: tried again later
                 log.exception("the cluster's chores failed")
+                if self._stale():
+                    self._drop_all()
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None
                      or (t.window is not None and not t.window.closed)}
@@ -1206,10 +1250,14 @@ class TableManager:
         self._thinker.shutdown(wait=False, cancel_futures=True)
         if self.cluster is not None:
             # The other processes take these tables over at once, not when the leases lapse.
-            for code in list(self.tables):
-                self.let_go(code)
+            codes = list(self.tables)
+            for code in codes:
+                self.let_go(code, release=False)
+            with contextlib.suppress(Exception):
+                self.cluster.release_all(codes)
             with contextlib.suppress(Exception):
                 self.cluster.close()
+            with contextlib.suppress(Exception):
                 self.store.close()
 
 

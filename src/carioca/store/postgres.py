@@ -49,11 +49,14 @@ CREATE TABLE IF NOT EXISTS carioca_actions (
 
 
 class TableMoved(RuntimeError):
-    """Another server process has taken the table over: this one must let it go."""
+    """Another server process has taken the table over, or the store holds another game
+    than this process has in memory: this one must let it go (and read it again)."""
 
-    def __init__(self, code: str) -> None:
+    def __init__(self, code: str, table: object = None) -> None:
         super().__init__(f"table {code} is served by another process now")
         self.code = code
+        self.table = table
+        """The copy of the table that wrote, when known."""
 
 
 class PostgresStore:
@@ -70,6 +73,9 @@ class PostgresStore:
         self.schema = schema
         self._lock = threading.Lock()
         self._epochs: dict[str, int] = {}
+        self.fenced = False
+        """Set when several processes share the database: every write must then be made
+        under an epoch this process holds."""
         with self._lock:
             self._db = self._connect()
             self._db.execute(_SCHEMA)
@@ -77,7 +83,12 @@ class PostgresStore:
     def _connect(self) -> Any:
         import psycopg
 
-        db = psycopg.connect(self.url, autocommit=True, connect_timeout=10)
+        # A database that stops answering is found out in seconds, not when TCP gives up:
+        # the store's calls are made on the server's event loop.
+        db = psycopg.connect(self.url, autocommit=True, connect_timeout=5, keepalives=1,
+                             keepalives_idle=10, keepalives_interval=3, keepalives_count=3,
+                             tcp_user_timeout=10000)
+        db.execute("SET statement_timeout TO '5s'")
         # As the SQLite store's synchronous=NORMAL: a commit is kept once PostgreSQL has it,
         # whatever happens to this process; only a crash of PostgreSQL itself may lose the
         # last fraction of a second. Waiting for the disk on every move halved the actions a
@@ -152,22 +163,27 @@ class PostgresStore:
         with self._lock:
             self._epochs[code] = -1
 
-    def _write(self, code: str, sql: str, args: tuple[Any, ...]) -> None:
+    def _write(self, code: str, sql: str, args: tuple[Any, ...]) -> int:
         """Run ``sql``, whose ``{fence}`` stands for the condition that this process still
-        serves ``code``, in one statement (one round trip). ``FOR SHARE`` orders it with a
-        take-over: either it commits first (and the new owner reads it), or it waits for the
-        take-over and then finds the epoch changed."""
+        serves ``code``, in one statement (one round trip); the rows it wrote. ``FOR SHARE``
+        orders it with a take-over: either it commits first (and the new owner reads it), or
+        it waits for the take-over and then finds the epoch changed."""
         with self._lock:
             mine = self._epochs.get(code)
-            if mine is None:  # one process on this database: nothing to fence
-                self._run(lambda db: db.execute(sql.format(fence="TRUE"), args))
-                return
+            if mine is None:
+                if self.fenced:  # shared, and never adopted here: not this process's
+                    raise TableMoved(code)
+                # One process on this database: nothing to fence.
+                return int(self._run(lambda db: db.execute(sql.format(fence="TRUE"),
+                                                            args).rowcount))
             row = self._one(
                 "WITH owner AS (SELECT 1 FROM carioca_tables WHERE code = %s AND epoch = %s "
                 "FOR SHARE), done AS (" + sql.format(fence="EXISTS (SELECT 1 FROM owner)")
-                + ") SELECT count(*) FROM owner", (code, mine, *args))
+                + " RETURNING 1) SELECT (SELECT count(*) FROM owner), "
+                "(SELECT count(*) FROM done)", (code, mine, *args))
             if row is None or not row[0]:
                 raise TableMoved(code)
+            return int(row[1])
 
     # ------------------------------------------------------------------ the store's calls
 
@@ -183,6 +199,11 @@ class PostgresStore:
                 if row is not None:
                     self._epochs[code] = 1
                     return
+                if self.fenced:
+                    # A process makes a table only under its lease, for a code the store did
+                    # not have: this is its own insert, committed before a broken connection
+                    # made it run again. The fenced update checks that the epoch is still 1.
+                    self._epochs[code] = 1
         self._write(code, "UPDATE carioca_tables SET meta = %s, status = %s, updated = now() "
                           "WHERE code = %s AND {fence}", (json.dumps(meta), status, code))
 
@@ -195,10 +216,20 @@ class PostgresStore:
 
     def append_action(self, code: str, game: int, number: int, seq: int,
                       action: dict[str, Any]) -> None:
-        self._write(code,
-                    "INSERT INTO carioca_actions SELECT %s, %s, %s, %s, %s WHERE {fence} "
-                    "ON CONFLICT (code, game, round, seq) DO UPDATE SET action = excluded.action",
-                    (code, game, number, seq, json.dumps(action)))
+        # Shared, an action is written only after its round's deal and the action before it:
+        # should PostgreSQL have lost a commit (a crash, with synchronous_commit off), the
+        # process reads the game again instead of building on a record with a hole in it.
+        written = self._write(
+            code,
+            "INSERT INTO carioca_actions SELECT %s, %s, %s, %s, %s WHERE {fence} AND (NOT %s "
+            "OR EXISTS (SELECT 1 FROM carioca_rounds WHERE code = %s AND game = %s AND "
+            "round = %s) AND (%s = 0 OR EXISTS (SELECT 1 FROM carioca_actions WHERE "
+            "code = %s AND game = %s AND round = %s AND seq = %s))) "
+            "ON CONFLICT (code, game, round, seq) DO UPDATE SET action = excluded.action",
+            (code, game, number, seq, json.dumps(action), self.fenced, code, game, number,
+             seq, code, game, number, seq - 1))
+        if self.fenced and not written:
+            raise TableMoved(code)
 
     def delete_action(self, code: str, game: int, number: int, seq: int) -> None:
         self._write(code, "DELETE FROM carioca_actions WHERE code = %s AND game = %s AND "

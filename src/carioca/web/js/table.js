@@ -97,20 +97,29 @@ function goTo(url) {
   return true;
 }
 
-/** This server stopped answering: the first of the others that answers sends the page to
- * the server that serves the table now (its page redirects there). */
+/** This server stopped answering: ask the others which one serves the table now, and go
+ * there. While the table is still this server's (its lease has not run out yet), none
+ * does: the page keeps trying, here and there, at each failed reconnection. */
 async function tryPeers() {
   if (S.tryingPeers) return;
   S.tryingPeers = true;
-  for (const url of S.peers) {
-    try {
-      await fetch(`${url}/api/presets`, { mode: "no-cors", cache: "no-store" });
-    } catch (e) {
-      continue; // that one is away too
+  try {
+    for (const url of S.peers) {
+      let res;
+      try {
+        res = await fetch(`${url}/api/tables/${encodeURIComponent(code)}`, { cache: "no-store" });
+      } catch (e) {
+        continue; // that one is away too
+      }
+      if (res.ok && goTo(url)) return; // it serves the table (it took it over)
+      if (res.status === 421) {
+        const where = ((await res.json().catch(() => null)) || {}).error || {};
+        if (where.url && S.peers.includes(where.url) && goTo(where.url)) return;
+      }
     }
-    if (goTo(url)) return;
+  } finally {
+    S.tryingPeers = false;
   }
-  S.tryingPeers = false;
 }
 
 function reconnectNow() {
@@ -215,6 +224,9 @@ function onMessage(msg) {
       }
       // The server says which card and why in Spanish (msg.detail); else the page's words.
       toast(msg.detail && getLang() === "es" ? msg.detail.charAt(0).toUpperCase() + msg.detail.slice(1) : errorText(msg.code, msg.message));
+      break;
+    case "pong":
+      if (msg.peers) S.peers = msg.peers;
       break;
     case "hint":
       S.hint = msg;
