@@ -521,6 +521,9 @@ def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None
     assert "Beto" in guest.inner_text(".seat.me")
     # The host sees the guest connected.
     host.wait_for_function("() => document.querySelectorAll('.seat .dot.on').length === 2")
+    # The host is told to start; the guest, to wait for the host.
+    assert "Press Start" in host.inner_text("#status")  # the host reads English
+    assert "Esperando que el anfitrión" in guest.inner_text("#status")
     # A link with a pass this table does not know: told, in Spanish, that it watches; the page
     # forgets the pass and offers a seat.
     stale = _page(browser, PHONE, "es-CL")

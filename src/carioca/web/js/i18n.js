@@ -136,6 +136,7 @@ const W = {
   numbers_f: { es: "una,dos,tres,cuatro,cinco,seis", en: "one,two,three,four,five,six", de: "eine,zwei,drei,vier,fünf,sechs", sv: "en,två,tre,fyra,fem,sex" },
 
   // ---------------------------------------------------------------- table
+  lobby_you_start: { es: "Cuando estén todos sentados, presiona Empezar", en: "Press Start once everyone is seated", de: "Drück auf Starten, sobald alle sitzen", sv: "Tryck på Starta när alla har satt sig" },
   lobby_wait: { es: "Esperando que el anfitrión empiece la partida", en: "Waiting for the host to start the game", de: "Warten, bis der Gastgeber das Spiel startet", sv: "Väntar på att värden startar partiet" },
   start: { es: "Empezar", en: "Start", de: "Starten", sv: "Starta" },
   rematch: { es: "Revancha", en: "Rematch", de: "Revanche", sv: "Returmatch" },

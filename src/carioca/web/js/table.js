@@ -483,7 +483,8 @@ function renderStatus() {
   const v = view();
   if (!tbl) return;
   if (tbl.status === "lobby" || !v) {
-    el.append(h("span", "", t("lobby_wait")));
+    // Whoever may start is not told to wait for someone to start.
+    el.append(h("span", "", t(tbl.status === "lobby" && mayHost() ? "lobby_you_start" : "lobby_wait")));
     return;
   }
   if (v.phase === "over") {
