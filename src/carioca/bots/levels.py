@@ -187,9 +187,9 @@ _SPECS: tuple[BotSpec, ...] = (
     BotSpec("chela", "Tía Chela", "juega de memoria: escalas primero, guarda los comodines, "
             "se baja apenas otro se baja.", "plays by the book: escalas first, keeps the "
             "jokers, goes down as soon as someone else has.", 1, "greedy",
-            de="spielt nach dem Buch: Escalas zuerst, behält die Joker, legt aus, sobald ein "
+            de="spielt wie im Lehrbuch: Escalas zuerst, behält die Joker, legt aus, sobald ein "
             "anderer ausgelegt hat.",
-            sv="spelar efter boken: escalas först, behåller jokrarna, lägger ner så fort "
+            sv="spelar enligt boken: escalas först, behåller jokrarna, lägger ner så fort "
             "någon annan har gjort det."),
     _search("rosa", "Abuela Rosa", 2, 16, "own",
             "minds only her own hand: weighs her doubts in 16 sampled deals.",
@@ -206,9 +206,9 @@ _SPECS: tuple[BotSpec, ...] = (
             f"watches whoever leads the score sheet: {SEARCH_PLAYOUTS} sampled deals a doubt.",
             f"vigila al que va ganando en el anotador: {SEARCH_PLAYOUTS} repartos posibles por "
             "duda.",
-            f"behält im Blick, wer im Anotador führt: {SEARCH_PLAYOUTS} mögliche Verteilungen "
-            "pro Zweifel.",
-            f"håller koll på den som leder i anotadorn: {SEARCH_PLAYOUTS} möjliga givar per "
+            f"behält im Blick, wer auf dem Punkteblatt führt: {SEARCH_PLAYOUTS} mögliche "
+            "Verteilungen pro Zweifel.",
+            f"håller koll på den som leder i protokollet: {SEARCH_PLAYOUTS} möjliga givar per "
             "tvivel."),
     _search("campeon", "El Campeón", 4, 96, "relative",
             "the most careful at the table: 96 sampled deals a doubt (takes its time).",

@@ -230,6 +230,7 @@ const W = {
   replay_pick: { es: "Elige un archivo de partida (carioca-record/1)", en: "Choose a game record file (carioca-record/1)", de: "Wähle eine Partiedatei (carioca-record/1)", sv: "Välj en partifil (carioca-record/1)" },
   prev: { es: "Anterior", en: "Previous", de: "Zurück", sv: "Föregående" },
   next: { es: "Siguiente", en: "Next", de: "Weiter", sv: "Nästa" },
+  step_label: { es: "Paso", en: "Step", de: "Schritt", sv: "Steg" },
   step_of: { es: "Paso {n} de {m}", en: "Step {n} of {m}", de: "Schritt {n} von {m}", sv: "Steg {n} av {m}" },
   replay_error: { es: "La partida se detiene en la ronda {round}, jugada {action}: {message}", en: "The record stops at round {round}, action {action}: {message}", de: "Die Partie bricht in Runde {round}, Zug {action} ab: {message}", sv: "Partiet stannar i runda {round}, drag {action}: {message}" },
   deal: { es: "Reparto", en: "Deal", de: "Austeilen", sv: "Giv" },

@@ -138,10 +138,14 @@ $("prev").addEventListener("click", () => { if (R.data) go(R.step - 1); });
 $("next").addEventListener("click", () => { if (R.data) go(R.step + 1); });
 $("first").addEventListener("click", () => { if (R.data) go(0); });
 $("last").addEventListener("click", () => { if (R.data) go(R.data.steps.length); });
+$("slider").setAttribute("aria-label", t("step_label")); // read out in the page's language
 $("slider").addEventListener("input", () => { if (R.data) go(parseInt($("slider").value, 10)); });
 document.addEventListener("keydown", (ev) => {
   if (!R.data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
   if (ev.key === "ArrowRight") go(R.step + 1);
   if (ev.key === "ArrowLeft") go(R.step - 1);
 });
-onLangChange(() => { if (R.data) go(R.step); });
+onLangChange(() => {
+  $("slider").setAttribute("aria-label", t("step_label"));
+  if (R.data) go(R.step);
+});
