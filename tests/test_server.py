@@ -1343,3 +1343,45 @@ def test_a_lobby_left_by_a_player_or_the_host_can_still_start() -> None:
         assert stranger.status_code == 403
         started = client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": caro})
         assert started.status_code == 200 and started.json()["status"] == "playing"
+
+
+def test_a_rematch_whose_save_fails_leaves_the_table_as_it_was(tmp_path: Path) -> None:
+    # The store refuses the rematch's first write: the player is told, the table stays over
+    # with its last game (nothing half started), and the next rematch starts and is stored.
+    import sqlite3
+
+    db = tmp_path / "carioca.sqlite"
+    app = create_app(db, bot_delay=0)
+    manager = app.state.manager
+    with TestClient(app, raise_server_exceptions=False) as client:
+        made = _new(client, preset="chile", seats=2, bots={"1": "greedy"},
+                    options={"rounds": [1]})
+        code, ana = made["code"], made["token"]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        client.post(f"/api/tables/{code}/stand-in", json={"seat": 0, "bot": "greedy"},
+                    headers={"X-Carioca-Token": ana})
+        table = manager.tables[code]
+        deadline = time.time() + 30
+        while table.status != "over":
+            assert time.time() < deadline, "the game did not end"
+            time.sleep(0.05)
+        last = table.game.to_record()
+        real, failed = manager.store.save_table, []
+
+        def full_disk(*args: Any) -> None:
+            if not failed:
+                failed.append(args)
+                raise sqlite3.OperationalError("database or disk is full")
+            real(*args)
+
+        manager.store.save_table = full_disk
+        refused = client.post(f"/api/tables/{code}/rematch", headers={"X-Carioca-Token": ana})
+        assert refused.status_code == 500 and refused.json()["error"]["code"] == "internal"
+        assert table.status == "over" and table.game_no == 0
+        assert table.game.to_record() == last
+        again = client.post(f"/api/tables/{code}/rematch", headers={"X-Carioca-Token": ana})
+        assert again.status_code == 200 and table.game_no == 1
+    restarted = create_app(db, bot_delay=0).state.manager.tables[code]
+    # The new game was stored, deal and all (the bots may have finished it meanwhile).
+    assert restarted.status in ("playing", "over") and restarted.game_no == 1
+    assert restarted.game is not None and restarted.game.round_number == 1

@@ -6,6 +6,7 @@ Every incoming message is checked against its schema before any game code sees i
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import mimetypes
@@ -502,6 +503,12 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             if seat is not None and table.seats[seat].stand_in is not None:
                 async with table.lock:  # after the move the bot may be making
                     table.take_back(seat)
+            if table.gone:
+                # Let go (another server serves it now) between the lookup and here: the
+                # page asks again, and is sent there.
+                await ws.send_json({"type": "error", "code": "moved", "message": _MOVED})
+                await ws.close()
+                return
             welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "table": table.info()}
             if manager.cluster is not None:
                 welcome["peers"] = manager.peers
@@ -547,7 +554,7 @@ async def _receive(ws: WebSocket) -> str:
 
 
 async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableManager) -> None:
-    while True:
+    while not table.gone:
         try:
             msg = _CLIENT.validate_json(await _receive(ws))
         except _TooBig:
@@ -561,6 +568,11 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
         reply = await _handle(msg, table, conn)
         await ws.send_json(reply)
         manager.poke(table)
+    # This copy of the table was let go: whoever still talks to it is sent on (unless the
+    # letting go has closed this socket already).
+    with contextlib.suppress(Exception):
+        await ws.send_json({"type": "error", "code": "moved", "message": _MOVED})
+        await ws.close()
 
 
 def _validation_text(exc: ValidationError) -> str:
@@ -597,8 +609,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
             return reply
         except TableMoved as exc:
             table.manager.moved(exc, table)
-            return {"type": "error", "code": "moved",
-                    "message": "the table moved to another server: reconnecting"}
+            return {"type": "error", "code": "moved", "message": _MOVED}
         except Exception as exc:
             if not unavailable(exc):
                 raise
@@ -608,6 +619,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
 
 
 _UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
+_MOVED = "the table moved to another server: reconnecting"
 
 
 def _service_errors() -> list[type[Exception]]:

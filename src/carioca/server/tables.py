@@ -310,6 +310,8 @@ class Table:
             raise TableError("started", "the game has started already", 409)
         if not all(s.taken for s in self.seats):
             raise TableError("empty_seats", "every seat needs a player or a bot", 409)
+        before = (self.game_no, self.game_seed, self.game, self.status, self._bots,
+                  self._last_round_end, self._deals_saved)
         if self.status == "over":
             self.game_no += 1
         self.game_seed = secrets.randbits(GAME_SEED_BITS)
@@ -318,9 +320,15 @@ class Table:
         self._last_round_end = None  # a rematch does not show the last game's round end
         self.status = "playing"
         self._bots = self._seated_bots()
-        self._save()
         self._deals_saved = 0
-        self._save_deals()
+        try:
+            self._save()
+        except BaseException:
+            # Not started after all: the table stays as the store has it.
+            (self.game_no, self.game_seed, self.game, self.status, self._bots,
+             self._last_round_end, self._deals_saved) = before
+            raise
+        self._save_deals()  # should this fail, the next write makes it good (or a restart)
         self._after_change()
 
     def _seated_bots(self) -> dict[int, Bot]:
@@ -359,6 +367,16 @@ class Table:
 
     def restore(self, stored: StoredTable) -> None:
         """Rebuild the current game by replaying what the store holds."""
+        if self.status == "playing" and not stored.rounds and self.game_seed is not None:
+            # Started, and stopped before the first deal was stored: it is dealt again from
+            # the game's seed.
+            self.game = Game.new(self.rules, [s.name for s in self.seats],
+                                 seed=self.game_seed)
+            self._deals_saved = 0
+            self._save_deals()
+            self._bots = self._seated_bots()
+            self._after_change()
+            return
         if self.status == "lobby" or not stored.rounds:
             return
         doc = {"format": FORMAT, "rules": {"preset": self.preset, "options": self.options},
@@ -378,8 +396,9 @@ class Table:
             # is dealt again from the game's seed.
             game.start_round()
             self._save_deals()
-        if game.is_over:
+        if game.is_over and self.status != "over":
             self.status = "over"  # its last move was stored, the table's status not yet
+            self._save()
         self._bots = self._seated_bots()
         self._after_change()
         self._restore_claims()
@@ -844,8 +863,8 @@ class TableManager:
             self._shared.fenced = True
         """Set when this is one of several processes (:mod:`carioca.server.cluster`): it
         serves the tables whose lease it holds, and takes over those nobody serves."""
-        self._chores_at = 0.0
-        self._renewed_at = time.time()
+        self._renewed_at = time.monotonic()
+        self._leases: asyncio.Task[None] | None = None
         self.peers: list[str] = []
         """The addresses of the other live processes (told to pages, for when this one
         stops answering)."""
@@ -1005,15 +1024,15 @@ class TableManager:
         """Renew this process's leases, let go of those lost, and take over the games that
         no process serves (their process stopped or died), a few at a time."""
         cluster = self.cluster
-        if cluster is None or time.time() < self._chores_at:
+        if cluster is None:
             return
-        self._chores_at = time.time() + cluster.lease / 3
         # A process that cannot reach the database renews nothing: its leases lapse, and
         # the processes that can take its tables over.
         self._shared.ping()
         self.peers = cluster.announce()
+        asked = time.monotonic()  # the leases run from when they were renewed, at the latest
         lost = cluster.renew(list(self.tables))
-        self._renewed_at = time.time()
+        self._renewed_at = asked
         for code in lost:
             # Lapsed and taken by nobody, and nobody adopted it meanwhile: still ours.
             if not (cluster.acquire(code) and self._shared.still_mine(code)):
@@ -1034,14 +1053,14 @@ class TableManager:
         """Whether this process's leases may have lapsed: it could not renew them for a
         lease's length (Redis or PostgreSQL away), so others may serve its tables now."""
         cluster = self.cluster
-        return cluster is not None and time.time() - self._renewed_at > cluster.lease
+        return cluster is not None and time.monotonic() - self._renewed_at > cluster.lease
 
     def _drop_all(self) -> None:
         """Serve no table from memory any more (whatever this process has is maybe stale);
         those asked for again are taken over afresh, or sent on."""
         if self.tables:
             log.error("the leases could not be renewed for %.0f s: letting every table go",
-                      time.time() - self._renewed_at)
+                      time.monotonic() - self._renewed_at)
         for code in list(self.tables):
             self.let_go(code, release=False)
 
@@ -1067,12 +1086,6 @@ class TableManager:
         self._wake = asyncio.Event()
         sent: dict[str, tuple[int, int]] = {}
         while True:
-            try:
-                self._chores()
-            except Exception:  # noqa: BLE001 - Redis or the database away: tried again later
-                log.exception("the cluster's chores failed")
-                if self._stale():
-                    self._drop_all()
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None
                      or (t.window is not None and not t.window.closed)}
@@ -1206,7 +1219,22 @@ class TableManager:
         return await self._think(asker, ask, *args, gave_up=None)
 
     def start(self) -> None:
-        self._task = asyncio.get_running_loop().create_task(self.run())
+        loop = asyncio.get_running_loop()
+        self._task = loop.create_task(self.run())
+        if self.cluster is not None:
+            self._leases = loop.create_task(self._keep_leases(self.cluster.lease / 3))
+
+    async def _keep_leases(self, every: float) -> None:
+        """The cluster's chores on a timer of their own: a loop busy sending states (up to
+        :data:`SEND_LIMIT` a stuck connection) must not let this process's leases lapse."""
+        while True:
+            try:
+                self._chores()
+            except Exception:  # noqa: BLE001 - Redis or the database away: tried again later
+                log.exception("the cluster's chores failed")
+                if self._stale():
+                    self._drop_all()
+            await asyncio.sleep(every)
 
     async def _think(self, bot: object, ask: Callable[..., T], *args: Any, gave_up: T) -> T:
         """``ask(*args)`` in the bots' thread. One thread for all tables: bots share one
@@ -1241,6 +1269,8 @@ class TableManager:
         return gave_up
 
     async def stop(self) -> None:
+        if self._leases is not None:
+            self._leases.cancel()
         task = self._task
         while task is not None and not task.done():
             task.cancel()  # again, should a cancel ever be dropped: shutdown must not hang

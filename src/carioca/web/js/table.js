@@ -107,14 +107,17 @@ async function tryPeers() {
     for (const url of S.peers) {
       let res;
       try {
-        res = await fetch(`${url}/api/tables/${encodeURIComponent(code)}`, { cache: "no-store" });
+        res = await fetch(`${url}/api/tables/${encodeURIComponent(code)}`,
+          { cache: "no-store", signal: AbortSignal.timeout(3000) });
       } catch (e) {
-        continue; // that one is away too
+        continue; // that one is away too (or too slow to wait for)
       }
       if (res.ok && goTo(url)) return; // it serves the table (it took it over)
       if (res.status === 421) {
+        // Another server serves it: unless that is this page's own, silent one (whose lease
+        // has not run out yet), this peer's page sends the page there, with its seat.
         const where = ((await res.json().catch(() => null)) || {}).error || {};
-        if (where.url && S.peers.includes(where.url) && goTo(where.url)) return;
+        if (where.url && where.url !== location.origin && goTo(url)) return;
       }
     }
   } finally {
@@ -212,6 +215,12 @@ function onMessage(msg) {
         break;
       }
       if (msg.code === "elsewhere" && msg.url && goTo(msg.url)) return;
+      if (msg.code === "moved") {
+        // The table went to another server: connect again at once, to be sent there.
+        toast(errorText(msg.code, msg.message));
+        reconnectNow();
+        return;
+      }
       if (msg.code === "unknown_token") {
         forgetToken(code); // a pass this table does not know: the join form comes back
         S.token = null;
