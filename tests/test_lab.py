@@ -232,6 +232,15 @@ def test_a_simulation_measures_what_it_says(tmp_path: Path) -> None:
     assert list(a.down_by_turn) == sorted(a.down_by_turn)
     assert 0 <= a.down_by_turn[-1] <= 1 - m["never_down_rate"] + 1e-9
     assert sum(a.seat_wins) == pytest.approx(1)
+    assert [m[f"seat_{s}_win_rate"] for s in range(3)] == list(a.seat_wins)
+    # The first seat's advantage and its interval, by hand, with the games as the samples.
+    fair = 1 / 3
+    xs = [(sum(r.went_out == 0 for r in rs) - fair * sum(r.went_out is not None for r in rs),
+           len(rs)) for rs in (a.rounds[i:i + 4] for i in range(0, 16, 4))]
+    adv = sum(x for x, _ in xs) / 16
+    assert m["first_seat_advantage"] == pytest.approx(adv)
+    spread = sum((x - adv * k) ** 2 for x, k in xs) * 4 / 3
+    assert m["first_seat_advantage_ci"] == pytest.approx(1.959963984540054 * spread ** 0.5 / 16)
     assert [n for n, *_ in a.by_round] == [1, 2, 3, 4]
     # with no reshuffle the mazo runs out sooner: more rounds end with nobody out, and sooner
     assert b.metrics["nobody_out_rate"] >= a.metrics["nobody_out_rate"]

@@ -130,7 +130,8 @@ def simulation_table(result: SimulationResult) -> Table:
         values = [s.metrics[key] for s in result.summaries]
         cells = [_cell(v) for v in values]
         if len(values) == 2:
-            cells.append(_cell(values[1] - values[0]))
+            # An interval's width has no difference worth showing.
+            cells.append("" if key.endswith("_ci") else _cell(values[1] - values[0]))
         table.add_row(key, *cells)
     return table
 

@@ -649,16 +649,33 @@ def _summarise(config: Config, players: int, results: Sequence[_SimResult]) -> C
         if n_rounds else 0.0,
         "first_seat_out_rate": outs[0] if outs else 0.0,
         "first_seat_advantage": (outs[0] - (1 - nobody / n_rounds) * fair) if n_rounds else 0.0,
+        "first_seat_advantage_ci": _advantage_ci(results, fair),
         "first_seat_mean_score": by_position[0][1] if by_position else 0.0,
         "down_by_own_turn_5": down_by_turn[4],
         "down_by_own_turn_10": down_by_turn[9],
         "down_by_own_turn_15": down_by_turn[14],
         "never_down_rate": sum(1 for d in down_at if d == 0) / len(down_at) if down_at else 0.0,
     }
+    for seat, share in enumerate(seat_wins):
+        metrics[f"seat_{seat}_win_rate"] = share
     if rules.scoring == "rounds":
         metrics["mean_penalty_per_round"] = math.nan
     return ConfigSummary(config, len(results), players, rounds, metrics, down_by_turn,
                          tuple(by_position), tuple(by_round), tuple(seat_wins))
+
+
+def _advantage_ci(results: Sequence[_SimResult], fair: float) -> float:
+    """The half-width of the first seat's advantage's 95% interval, with the games as the
+    samples: the rounds of one game are not independent (the same players and hands)."""
+    per_game = [(sum(1 for r in g.rounds if r.went_out == 0)
+                 - fair * sum(1 for r in g.rounds if r.went_out is not None), len(g.rounds))
+                for g in results]
+    n_rounds = sum(m for _, m in per_game)
+    if len(per_game) < 2 or not n_rounds:
+        return math.nan
+    advantage = sum(x for x, _ in per_game) / n_rounds
+    spread = sum((x - advantage * m) ** 2 for x, m in per_game)
+    return _Z95 * math.sqrt(len(per_game) / (len(per_game) - 1) * spread) / n_rounds
 
 
 def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True) -> list[Path]:
