@@ -277,6 +277,19 @@ def test_kill_9_of_one_server_moves_its_tables_to_another(schema: str) -> None:
             proc.wait(timeout=10)
 
 
+def test_serve_without_the_distributed_extra_says_what_to_install() -> None:
+    # psycopg and redis-py come with carioca[distributed]: without them, a clear word.
+    for blocked, args in (("psycopg", ["--db", PG]),
+                          ("redis", ["--db", PG, "--redis", REDIS])):
+        code = (f"import sys; sys.modules[{blocked!r}] = None; "
+                "from carioca.cli import main; main()")
+        failed = subprocess.run([sys.executable, "-c", code, "serve", "--port", "0", *args],
+                                capture_output=True, text=True, timeout=60)
+        assert failed.returncode == 2, failed.stderr
+        assert "pip install 'carioca[distributed]'" in failed.stderr, failed.stderr
+        assert "Traceback" not in failed.stderr and "Carioca: http" not in failed.stdout
+
+
 def test_serve_says_why_it_cannot_share_the_tables(tmp_path: Path) -> None:
     command = [sys.executable, "-c", "from carioca.cli import main; main()", "serve",
                "--port", "0"]

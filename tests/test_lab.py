@@ -540,3 +540,11 @@ def test_a_bot_that_wins_every_deal_is_not_called_certain() -> None:
     assert greedy.win_ci == pytest.approx(1.959963984540054 ** 2 / (6 + 1.959963984540054 ** 2))
     points = next(s for s in result.stats if s.name == "random")
     assert points.win_rate == 0.0 and points.win_ci > 0.3
+
+
+def test_a_bot_against_itself_is_exactly_even_not_uncertain() -> None:
+    # The same bot in both seats shares every deal: 50% with no spread is exactly 50%.
+    result = tournament(["eager"], "chile", {"rounds": [1]}, games=8, players=2, seed=1,
+                        workers=1)
+    (eager,) = result.stats
+    assert eager.win_rate == 0.5 and eager.win_ci == 0.0

@@ -23,6 +23,7 @@ from carioca.bots.reading import (
     feeding_chance,
     last_turn,
     read_hand,
+    unseen_counts,
 )
 from carioca.cards import deck_counts
 
@@ -131,6 +132,20 @@ def test_a_reading_is_weighted_and_follows_the_view_only() -> None:
     assert chance is not None and chance(Card.parse("JK")) == 1.0
     for card in view.hand or ():
         assert 0.0 <= chance(card) <= 1.0
+
+
+def test_under_open_hands_the_reading_is_the_hand_in_sight() -> None:
+    # The teaching variant lays every hand open: nothing to guess, and the cards in sight
+    # are not counted among those not seen.
+    rules = RuleSet.preset("chile", rounds=[7], open_hands=True)
+    game, seat, _ = next(g for i, g in enumerate(greedy_turns(rules, 5, 6)) if i == 5)
+    view = game.view(1 - seat)
+    reading = read_hand(view, rules, seat, samples=16, seed=4)
+    assert reading is not None and len(reading.hands) == 1
+    weight, hand, _ = reading.hands[0]
+    assert weight == 1.0 and sorted(hand) == sorted(game.hand(seat))
+    unseen = unseen_counts(view, rules)
+    assert all(unseen[c] < Counter(deck_counts(*rules.deck_for(2)))[c] for c in hand)
 
 
 def test_the_unseen_cards_never_include_the_seats_own() -> None:

@@ -422,7 +422,7 @@ def _bot_stats(name: str, results: Sequence[GameResult], rules: RuleSet) -> BotS
             if g.times:
                 times.extend(g.times[seat])
     win_mean, win_ci = _mean_ci([statistics.fmean(v) for v in wins.values()])
-    if win_ci == 0.0:
+    if win_ci == 0.0 and win_mean in (0.0, 1.0):
         # Every deal won (or every one lost): the spread says nothing, and "± 0" would
         # claim a certainty 20 deals cannot give. The Wilson interval's width at 0 or 1 is
         # z²/(n + z²): as sure as n deals make it, no surer.

@@ -282,6 +282,9 @@ def read_hand(view: View, rules: RuleSet, seat: int, *, samples: int = 32, seed:
         return None
     if _laid(view, seat):
         return None
+    if view.open_hands is not None:  # the teaching variant: their hand is in sight
+        hand = tuple(view.open_hands[seat])
+        return Reading(((1.0, hand, frozenset(distance(hand, owed, rules).outs)),))
     turn = last_turn(view, seat)
     memo = _Memo(rules, owed)
     pool = sorted(c for c, k in unseen_counts(view, rules).items() for _ in range(k))

@@ -74,7 +74,7 @@ def register(app: typer.Typer) -> None:
                  "the same postgresql:// --db, each serving the tables it holds.")] = None,
         public_url: Annotated[str | None, typer.Option(
             help="With --redis: the address at which the other servers send players to "
-                 "this one's tables (default: the first address printed).")] = None,
+                 "this one's tables (default: the last address printed).")] = None,
         lease: Annotated[float, typer.Option(
             help="With --redis: seconds before another server takes over the tables of "
                  "one that stopped answering.", min=1.0, max=3600.0)] = 15.0,
@@ -109,6 +109,9 @@ def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float
 
             cluster = Cluster(redis, url, lease=lease)
         return create_app(where, bot_delay=bot_delay, cluster=cluster)
+    except ImportError as exc:  # psycopg or redis-py: the extra that brings them
+        raise _fail(f"PostgreSQL and Redis need {exc.name or 'their clients'}: "
+                    "pip install 'carioca[distributed]'") from None
     except (OSError, sqlite3.Error) as exc:
         raise _fail(f"cannot keep the tables in {where}: {exc}") from None
     except Exception as exc:  # psycopg's and redis's errors: the address or the service
