@@ -303,6 +303,32 @@ def test_serve_says_why_it_cannot_share_the_tables(tmp_path: Path) -> None:
         assert "Carioca: http" not in failed.stdout
 
 
+SEAT = "() => window.carioca && window.carioca.state.seat === 0 && location.origin"
+"""In the page: its origin once it sits in seat 0 (false before)."""
+
+
+def _duel_at(base: str) -> tuple[str, str]:
+    """A started 2-seat `chile` table made at ``base``: Ana (seat 0) against a random bot.
+    Its code and Ana's token."""
+    import httpx
+
+    made = httpx.post(f"{base}/api/tables", json={"name": "Ana", "preset": "chile",
+                                                   "seats": 2, "bots": {"1": "random"}}).json()
+    code, token = made["code"], made["token"]
+    httpx.post(f"{base}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+    return code, token
+
+
+def _browser_page(playwright: Any) -> tuple[Any, Any, list[str]]:
+    """Debian's Chromium, a page in it, and the page's script errors as they come."""
+    browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
+                                         args=["--no-sandbox", "--disable-gpu"])
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    return browser, page, errors
+
+
 @pytest.mark.skipif(not Path("/usr/bin/chromium").exists(), reason="needs Debian's chromium")
 def test_the_table_page_follows_its_table_to_the_server_that_serves_it(
         schema: str, prefix: str) -> None:
@@ -330,17 +356,10 @@ def test_the_table_page_follows_its_table_to_the_server_that_serves_it(
     try:
         while not all(s.started for s in served):
             time.sleep(0.05)
-        made = httpx.post(f"{b}/api/tables", json={"name": "Ana", "preset": "chile",
-                                                    "seats": 2, "bots": {"1": "random"}}).json()
-        code, token = made["code"], made["token"]
-        httpx.post(f"{b}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        code, token = _duel_at(b)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            seat = "() => window.carioca && window.carioca.state.seat === 0 && location.origin"
+            browser, page, errors = _browser_page(p)
+            seat = SEAT
             # The link was shared from a, which does not serve the table: b's page opens.
             page.goto(f"{a}/t/{code}?token={token}")
             page.wait_for_function(f"() => ({seat})() === '{b}'", timeout=15000)
@@ -506,7 +525,6 @@ def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
         schema: str) -> None:
     # The page at a knows b; a is killed; c, which started after the page (the page does not
     # know it), takes the table over. b sends the page to c, with its seat.
-    import httpx
     from playwright.sync_api import sync_playwright
 
     db = f"{PG}{'&' if '?' in PG else '?'}options=-csearch_path%3D{schema}"
@@ -516,17 +534,10 @@ def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
              _serve(db, ports[1], "--redis", REDIS, "--lease", "3600")]
     a, b, c = (f"http://127.0.0.1:{p}" for p in ports)
     try:
-        made = httpx.post(f"{a}/api/tables", json={"name": "Ana", "preset": "chile",
-                                                    "seats": 2, "bots": {"1": "random"}}).json()
-        code, token = made["code"], made["token"]
-        httpx.post(f"{a}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+        code, token = _duel_at(a)
         with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
-                                        args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            errors: list[str] = []
-            page.on("pageerror", lambda e: errors.append(str(e)))
-            seat = "() => window.carioca && window.carioca.state.seat === 0 && location.origin"
+            browser, page, errors = _browser_page(p)
+            seat = SEAT
             time.sleep(0.5)  # both servers have said they are alive: the page learns of b
             page.goto(f"{a}/t/{code}?token={token}")
             page.wait_for_function(f"() => ({seat})() === '{a}'", timeout=15000)
