@@ -230,6 +230,20 @@ def _lapse_to(app: Any, code: str) -> None:
     cluster.redis.set(cluster._key(code), cluster._value, px=int(cluster.lease * 1000))
 
 
+def _stop(procs: list[subprocess.Popen[bytes]]) -> None:
+    """Kill the servers, and forget what they left in Redis (killed servers do not say that
+    they are gone: the next test's pages would be told of them)."""
+    import redis
+
+    for proc in procs:
+        proc.kill()
+        proc.wait(timeout=10)
+    client = redis.Redis.from_url(REDIS)
+    keys = list(client.scan_iter("carioca:*"))
+    if keys:
+        client.delete(*keys)
+
+
 def test_kill_9_of_one_server_moves_its_tables_to_another(schema: str) -> None:
     import httpx
     from websockets.sync.client import connect
@@ -272,9 +286,7 @@ def test_kill_9_of_one_server_moves_its_tables_to_another(schema: str) -> None:
         log = state["view"]["log"]
         assert state["view"]["round"] == 1 and log[:len(acked[-1])] == acked[-1]
     finally:
-        for proc in procs:
-            proc.kill()
-            proc.wait(timeout=10)
+        _stop(procs)
 
 
 def test_serve_without_the_distributed_extra_says_what_to_install() -> None:
@@ -551,9 +563,7 @@ def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
             assert "token" not in page.url and not errors, errors
             browser.close()
     finally:
-        for proc in procs:
-            proc.kill()
-            proc.wait(timeout=10)
+        _stop(procs)
 
 
 def test_a_busy_loop_does_not_let_the_leases_lapse(schema: str, prefix: str) -> None:
