@@ -859,10 +859,10 @@ class TableManager:
             raise ValueError("several server processes share a PostgreSQL store, not a file")
         self.store = store
         self.cluster = cluster
-        if cluster is not None:
-            self._shared.fenced = True
         """Set when this is one of several processes (:mod:`carioca.server.cluster`): it
         serves the tables whose lease it holds, and takes over those nobody serves."""
+        if cluster is not None:
+            self._shared.fenced = True  # every write under an epoch this process holds
         self._renewed_at = time.monotonic()
         self._leases: asyncio.Task[None] | None = None
         self.peers: list[str] = []
