@@ -48,6 +48,10 @@ CREATE TABLE IF NOT EXISTS carioca_actions (
 """
 
 
+_SCHEMA_LOCK = 0x0CA210CA
+"""The advisory lock held while the tables are made."""
+
+
 class TableMoved(RuntimeError):
     """Another server process has taken the table over, or the store holds another game
     than this process has in memory: this one must let it go (and read it again)."""
@@ -78,7 +82,13 @@ class PostgresStore:
         under an epoch this process holds."""
         with self._lock:
             self._db = self._connect()
-            self._db.execute(_SCHEMA)
+            # Servers started at the same moment on a new database make the tables once
+            # (two concurrent CREATE TABLE IF NOT EXISTS may collide in PostgreSQL).
+            self._db.execute("SELECT pg_advisory_lock(%s)", (_SCHEMA_LOCK,))
+            try:
+                self._db.execute(_SCHEMA)
+            finally:
+                self._db.execute("SELECT pg_advisory_unlock(%s)", (_SCHEMA_LOCK,))
 
     def _connect(self) -> Any:
         import psycopg
