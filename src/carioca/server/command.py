@@ -115,9 +115,10 @@ def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float
     except (OSError, sqlite3.Error) as exc:
         raise _fail(f"cannot keep the tables in {where}: {exc}") from None
     except Exception as exc:  # psycopg's and redis's errors: the address or the service
-        kind = type(exc).__module__.split(".")[0]
-        if kind not in ("psycopg", "redis"):
+        from .cluster import unavailable
+
+        if not unavailable(exc):
             raise
-        service = "Redis" if kind == "redis" else "PostgreSQL"
+        service = "Redis" if type(exc).__module__.startswith("redis") else "PostgreSQL"
         raise _fail(f"cannot reach {service}: {str(exc).strip() or type(exc).__name__}"
                     ) from None
