@@ -216,9 +216,12 @@ function onMessage(msg) {
       }
       if (msg.code === "elsewhere" && msg.url && goTo(msg.url)) return;
       if (msg.code === "moved") {
-        // The table went to another server: connect again at once, to be sent there.
+        // The table went to another server: the server closes this socket, and the page
+        // connects again (with its back-off, should "moved" come again), to be sent there.
+        // Should the socket stay open, the page leaves it.
         toast(errorText(msg.code, msg.message));
-        reconnectNow();
+        const ws = S.ws;
+        setTimeout(() => { if (S.ws === ws && ws) reconnectNow(); }, 1500);
         return;
       }
       if (msg.code === "unknown_token") {
