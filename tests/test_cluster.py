@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 from fastapi.testclient import TestClient
-from test_server import _free_port, _serve
+from test_server import _free_port, _play_acked, _serve
 
 from carioca.server import create_app
 from carioca.store import SQLiteStore
@@ -260,19 +260,9 @@ def test_kill_9_of_one_server_moves_its_tables_to_another(schema: str) -> None:
         elsewhere = httpx.get(f"http://{b}/api/tables/{code}")
         assert elsewhere.status_code == 421
         assert elsewhere.json()["error"]["url"] == f"http://{a}"
-        acked: list[Any] = []
         with connect(f"ws://{a}/ws/{code}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            rng, last = random.Random(5), {}
-            while len(acked) < 10:
-                msg = json.loads(ws.recv(timeout=10))
-                if msg["type"] == "state" and "view" in msg:
-                    last = msg
-                    if msg["legal"]:
-                        ws.send(json.dumps({"type": "action", "version": msg["version"],
-                                            "action": rng.choice(msg["legal"])}))
-                elif msg["type"] == "ack":
-                    acked.append(last["view"]["log"])
+            acked = [s["view"]["log"] for s in _play_acked(ws, random.Random(5), 10)]
         procs[0].send_signal(signal.SIGKILL)
         procs[0].wait(timeout=10)
         deadline = time.time() + 15

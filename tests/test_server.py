@@ -924,6 +924,23 @@ def _serve(db: Path | str, port: int, *more: str) -> subprocess.Popen[bytes]:
     raise AssertionError("the server did not start")
 
 
+def _play_acked(ws: Any, rng: random.Random, moves: int) -> list[dict[str, Any]]:
+    """Over a real WebSocket (``websockets``), play random legal moves for the seat that said
+    hello until ``moves`` are acknowledged: the state each acknowledged move was made in."""
+    acked: list[dict[str, Any]] = []
+    last: dict[str, Any] = {}
+    while len(acked) < moves:
+        msg = json.loads(ws.recv(timeout=10))
+        if msg["type"] == "state" and "view" in msg:
+            last = msg
+            if msg["legal"]:
+                ws.send(json.dumps({"type": "action", "version": msg["version"],
+                                    "action": rng.choice(msg["legal"])}))
+        elif msg["type"] == "ack":
+            acked.append(last)
+    return acked
+
+
 def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     import httpx
     from websockets.sync.client import connect
@@ -938,25 +955,10 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
                                                       "bots": {"1": "random", "2": "random"}})
         code, token = made.json()["code"], made.json()["token"]
         httpx.post(f"{base}/api/tables/{code}/start", headers={"X-Carioca-Token": token})
-        acked_log: list[Any] = []
-        acked_round = acked_start = 0
         with connect(f"ws://127.0.0.1:{port}/ws/{code}") as ws:
             ws.send(json.dumps({"type": "hello", "token": token}))
-            rng = random.Random(11)
-            acks = 0
-            last: dict[str, Any] = {}
-            while acks < 25:
-                msg = json.loads(ws.recv(timeout=10))
-                if msg["type"] == "state" and "view" in msg:
-                    last = msg
-                    if msg["legal"]:
-                        ws.send(json.dumps({"type": "action", "version": msg["version"],
-                                            "action": rng.choice(msg["legal"])}))
-                elif msg["type"] == "ack":
-                    acks += 1
-                    acked_round = last["view"]["round"]
-                    acked_log = last["view"]["log"]
-                    acked_start = last["view"]["log_start"]
+            last = _play_acked(ws, random.Random(11), 25)[-1]["view"]
+        acked_round, acked_log, acked_start = last["round"], last["log"], last["log_start"]
         proc.send_signal(signal.SIGKILL)
         proc.wait(timeout=10)
         proc = _serve(db, port)

@@ -33,6 +33,8 @@ from ..store.postgres import TableMoved
 from .cluster import Cluster, unavailable
 from .tables import (
     LANGS,
+    MOVED,
+    UNAVAILABLE,
     Connection,
     Table,
     TableError,
@@ -226,11 +228,10 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
 def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
-        answer = _error(exc.code, exc.message, exc.status)
+        error: dict[str, Any] = {"code": exc.code, "message": exc.message}
         if exc.url is not None:  # another server process serves that table: ask it
-            answer = JSONResponse({"error": {"code": exc.code, "message": exc.message,
-                                             "url": exc.url}}, status_code=exc.status)
-        return answer
+            error["url"] = exc.url
+        return JSONResponse({"error": error}, status_code=exc.status)
 
     @app.exception_handler(TableMoved)
     async def moved(request: Request, exc: TableMoved) -> JSONResponse:
@@ -239,7 +240,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
 
     async def away(request: Request, exc: Exception) -> JSONResponse:
         log.error("%s %s: %s", request.method, request.url.path, exc)
-        return _error("unavailable", _UNAVAILABLE, 503)
+        return _error("unavailable", UNAVAILABLE, 503)
 
     for service_error in _service_errors():  # PostgreSQL or Redis away: try again
         app.add_exception_handler(service_error, away)
@@ -506,7 +507,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             if table.gone:
                 # Let go (another server serves it now) between the lookup and here: the
                 # page asks again, and is sent there.
-                await ws.send_json({"type": "error", "code": "moved", "message": _MOVED})
+                await ws.send_json({"type": "error", "code": "moved", "message": MOVED})
                 await ws.close()
                 return
             welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "table": table.info()}
@@ -571,7 +572,7 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
     # This copy of the table was let go: whoever still talks to it is sent on (unless the
     # letting go has closed this socket already).
     with contextlib.suppress(Exception):
-        await ws.send_json({"type": "error", "code": "moved", "message": _MOVED})
+        await ws.send_json({"type": "error", "code": "moved", "message": MOVED})
         await ws.close()
 
 
@@ -609,17 +610,15 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
             return reply
         except TableMoved as exc:
             table.manager.moved(exc, table)
-            return {"type": "error", "code": "moved", "message": _MOVED}
+            return {"type": "error", "code": "moved", "message": MOVED}
         except Exception as exc:
             if not unavailable(exc):
                 raise
             log.error("table %s: %s", table.code, exc)
-            return {"type": "error", "code": "unavailable", "message": _UNAVAILABLE}
+            return {"type": "error", "code": "unavailable", "message": UNAVAILABLE}
         return {"type": "ack", "version": table.version}
 
 
-_UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
-_MOVED = "the table moved to another server: reconnecting"
 
 
 def _service_errors() -> list[type[Exception]]:

@@ -44,6 +44,10 @@ LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
 T = TypeVar("T")
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
+UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
+"""What a player is told while PostgreSQL or Redis does not answer."""
+MOVED = "the table moved to another server: reconnecting"
+"""What a connection to a table this process let go is told before it is closed."""
 SWEEP = 50
 """Unserved games one process takes over at a time, every third of a lease (the others take
 the rest; a player who asks for a game has it taken over at once)."""
@@ -975,8 +979,7 @@ class TableManager:
                 raise
             log.error("table %s cannot be served: %s", code, exc)
             self.let_go(code)
-            raise TableError("unavailable", "the tables cannot be reached just now; try "
-                                            "again in a moment", 503) from None
+            raise TableError("unavailable", UNAVAILABLE, 503) from None
 
     def _taking_over(self, code: str) -> Table | None:
         cluster = self.cluster
@@ -1334,7 +1337,7 @@ async def _moved(conn: Connection) -> None:
     with contextlib.suppress(Exception):
         async with asyncio.timeout(SEND_LIMIT):
             await conn.send({"type": "error", "code": "moved",
-                             "message": "the table moved to another server: reconnecting"})
+                             "message": MOVED})
     if conn.close is not None:
         await _close(conn.close)
 
