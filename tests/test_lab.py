@@ -320,6 +320,16 @@ def test_tournament_command_table() -> None:
     assert "win rate" in result.output and "eager" in result.output
 
 
+def test_a_win_rate_interval_never_reads_past_0_or_100_percent() -> None:
+    """A bot that won every deal of 20 shows the interval's bounds, not "100.0% ± 16"."""
+    from carioca.cli_lab import _pct
+
+    assert _pct(0.6, 0.02) == "60.0% ± 2.0"
+    assert _pct(1.0, 0.16) == "100.0% (84.0-100.0%)"
+    assert _pct(0.05, 0.1) == "5.0% (0.0-15.0%)"
+    assert _pct(0.5, float("nan")) == "50.0% ± ?"
+
+
 def test_decision_times_under_a_tenth_of_a_millisecond_still_show() -> None:
     """The random and eager bots decide in microseconds: the table must not print 0.0."""
     from carioca.cli_lab import _ms

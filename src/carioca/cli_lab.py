@@ -84,8 +84,14 @@ def _bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
 
 
 def _pct(x: float, ci: float) -> str:
-    ci_text = "?" if math.isnan(ci) else f"{100 * ci:.1f}"
-    return f"{100 * x:.1f}% ± {ci_text}"
+    """A share with its 95% interval; an interval that would cross 0% or 100% is shown as
+    its bounds ("100.0% (61.0-100%)"), since "± 39" would read as reaching 139%."""
+    if math.isnan(ci):
+        return f"{100 * x:.1f}% ± ?"
+    if x - ci < 0 or x + ci > 1:
+        low, high = max(0.0, x - ci), min(1.0, x + ci)
+        return f"{100 * x:.1f}% ({100 * low:.1f}-{100 * high:.1f}%)"
+    return f"{100 * x:.1f}% ± {100 * ci:.1f}"
 
 
 def _num(x: float, ci: float) -> str:
