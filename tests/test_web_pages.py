@@ -12,6 +12,7 @@ Set ``CARIOCA_SCREENSHOTS=1`` to write the screenshots of ``docs/screenshots/``.
 
 from __future__ import annotations
 
+import copy
 import json
 import os
 import socket
@@ -689,6 +690,109 @@ def test_melds_built_in_order_swap_and_escala_ends(base_url: str, browser: Any) 
     inject({**later, "version": later["version"] + 3})
     _drag_to(page, card("4D"), page.locator(".pile.pozo"))
     assert sent()[-1]["action"] == {"p": 0, "discard": "4D"}
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_staged_groups_survive_a_reload_and_stale_ones_are_dropped(base_url: str,
+                                                                   browser: Any) -> None:
+    """Groups built for bajar but not laid down yet come back after a reload (the same seat,
+    table and round), on the same copies of twin cards (two decks), and can be laid down. A
+    stored group whose cards are no longer all in the hand is dropped; another round's or
+    another seat's groups are not restored; a bajar that went through forgets them."""
+    created = _new_table(base_url)
+    _, (before, later) = _scripted_game()
+    twin = copy.deepcopy(before)  # two decks: a second QS in Ana's hand, in place of 2S
+    hand = twin["view"]["hand"]
+    hand[hand.index("2S")] = "QS"
+    no_qc = copy.deepcopy(twin)  # the same round with QC gone from the hand
+    no_qc["view"]["hand"].remove("QC")
+    other_round = copy.deepcopy(twin)
+    other_round["view"]["round"] = twin["view"]["round"] + 1
+    key = f"carioca.groups.{created['code']}"
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    versions = iter(range(2000, 3000))
+
+    def inject(msg: dict[str, Any]) -> None:
+        _inject(page, {**msg, "version": next(versions)})
+
+    def reload_with(msg: dict[str, Any]) -> None:
+        page.reload()
+        _fed_by_hand(page)
+        inject(msg)
+
+    def staged() -> list[list[list[Any]]]:
+        """The staged groups: each card and its place in the hand on the page."""
+        return page.evaluate("""() => {
+            const S = window.carioca.state;
+            const place = (id) => [...document.querySelectorAll('#hand .card')]
+                .findIndex((el) => el.dataset.id === String(id));
+            return S.groups.map((g) => g.map((id) => [S.hand.find((x) => x.id === id).card,
+                                                       place(id)]));
+        }""")
+
+    def grouped_places() -> list[int]:
+        cards = page.query_selector_all("#hand .card")
+        return [i for i, el in enumerate(cards) if "grouped" in el.get_attribute("class")]
+
+    def stage(cards: list[str], copy_of: dict[str, int] | None = None) -> None:
+        for c in cards:
+            copies = page.query_selector_all(f'#hand .card[data-card="{c}"]')
+            ident = copies[(copy_of or {}).get(c, 0)].get_attribute("data-id")
+            page.click(f'#hand .card[data-id="{ident}"]')
+        page.click("#new-meld")
+
+    # Stage the trío with the second of the two QS, and the escala.
+    inject(twin)
+    stage(["QS", "QD", "QC"], {"QS": 1})
+    stage(["8H", "9H", "10H", "JH"])
+    shown = staged()
+    places = grouped_places()
+    assert len(shown) == 2 and len(places) == 7
+    queens = [i for i, el in enumerate(page.query_selector_all("#hand .card"))
+              if el.get_attribute("data-card") == "QS"]
+    assert len(queens) == 2 and queens[1] in places and queens[0] not in places
+
+    # A reload: the same groups, on the same cards, and they can be laid down.
+    reload_with(twin)
+    assert staged() == shown
+    assert grouped_places() == places
+    assert len(page.query_selector_all(".groups .group")) == 2
+    page.click("#bajarse")
+    (legal,) = [a["bajar"] for a in twin["legal"] if "bajar" in a]
+    sent = [m["action"] for m in page.evaluate("() => window.sent") if m.get("action")]
+    assert sent == [{"p": 0, "bajar": [[c for c, _ in g] for g in shown]}]
+    assert sorted(map(sorted, sent[0]["bajar"])) == sorted(map(sorted, legal))
+    # The bajar went through: nothing is staged, nor stored.
+    inject(later)
+    assert staged() == [] and not page.query_selector(".groups")
+    assert page.evaluate(f"() => sessionStorage.getItem('{key}')") is None
+    reload_with(twin)
+    assert staged() == []
+
+    # Stage both again; QC leaves the hand before the reload: only the escala comes back.
+    stage(["QS", "QD", "QC"])
+    stage(["8H", "9H", "10H", "JH"])
+    reload_with(no_qc)
+    assert [[c for c, _ in g] for g in staged()] == [["8H", "9H", "10H", "JH"]]
+    assert len(page.query_selector_all(".groups .group")) == 1
+    stored = page.evaluate(f"() => sessionStorage.getItem('{key}')")
+    assert stored
+
+    # Another round: nothing is restored, and the stored groups are forgotten.
+    reload_with(other_round)
+    assert staged() == [] and not page.query_selector(".groups")
+    assert page.evaluate(f"() => sessionStorage.getItem('{key}')") is None
+
+    # Another seat's groups are not this seat's (the same stored groups are, as a check).
+    mine = json.loads(stored)
+    for seat, restored in ((1, 0), (0, 1)):
+        page.evaluate("([k, v]) => sessionStorage.setItem(k, v)",
+                      [key, json.dumps({**mine, "seat": seat})])
+        reload_with(no_qc)
+        assert len(staged()) == restored, seat
     assert not page.js_errors, page.js_errors
     page.context.close()
 

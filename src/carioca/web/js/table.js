@@ -191,7 +191,10 @@ function onMessage(msg) {
       S.msg = msg;
       S.version = msg.version;
       if (msg.table) S.table = msg.table;
-      if (msg.view) syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`);
+      if (msg.view) {
+        syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`,
+          !!(msg.view.down && S.seat !== null && msg.view.down[S.seat]));
+      }
       S.hint = null;
       if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
       if (msg.view) settleClaim(msg.view);
@@ -266,7 +269,7 @@ function retryStale() {
 
 // ------------------------------------------------------------------ the hand in the player's order
 
-function syncHand(cards, deal) {
+function syncHand(cards, deal, down = false) {
   if (!cards) { S.hand = []; S.selected.clear(); S.groups = []; return; }
   if (deal !== S.deal) { S.deal = deal; S.hand = []; } // a new deal: a new hand
   // Two decks hold two of each card: when one copy leaves the hand, the one the player had
@@ -295,7 +298,10 @@ function syncHand(cards, deal) {
   const ids = new Set(S.hand.map((x) => x.id));
   for (const id of [...S.selected]) if (!ids.has(id)) S.selected.delete(id);
   S.groups = S.groups.map((g) => g.filter((id) => ids.has(id))).filter((g) => g.length);
-  if (brandNew) { S.selected.clear(); S.groups = []; }
+  // A fresh hand (a new deal, or the page just loaded): the groups staged before a reload.
+  if (brandNew) { S.selected.clear(); S.groups = restoreGroups(); }
+  if (down) S.groups = []; // laid down: nothing is left to stage
+  saveGroups();
 }
 
 // A hand ordered by dragging is kept for this tab (sessionStorage), so a reload keeps it.
@@ -319,6 +325,46 @@ function restoreOrder() {
   S.hand = ordered.concat(left); // cards drawn since come last
   S.sort = "manual";
   return true;
+}
+
+// The groups staged for bajar are kept for this tab too, so that a reload keeps them: for
+// this seat and this deal (game and round) only, and only those whose cards are all still in
+// the hand. Card ids are the page's own (they change at a reload): a card is kept as its code
+// and which copy of that code it is in the hand's order (two decks hold two of each card).
+const GROUPS_KEY = "carioca.groups." + code;
+
+function saveGroups() {
+  if (S.seat === null || S.deal === undefined) return; // no hand of this seat's yet
+  if (!S.groups.length) { sessionStorage.removeItem(GROUPS_KEY); return; }
+  const copyOf = (id) => {
+    const card = cardOf(id);
+    return [card, S.hand.filter((x) => x.card === card).findIndex((x) => x.id === id)];
+  };
+  const groups = S.groups.map((g) => g.map(copyOf));
+  sessionStorage.setItem(GROUPS_KEY, JSON.stringify({ seat: S.seat, deal: S.deal, groups }));
+}
+
+/** The groups staged before a reload, on this hand's cards (each card used once); none if
+ * they were another seat's or another deal's. */
+function restoreGroups() {
+  let saved = null;
+  try { saved = JSON.parse(sessionStorage.getItem(GROUPS_KEY) || "null"); } catch (e) { saved = null; }
+  if (!saved || saved.seat !== S.seat || saved.deal !== S.deal || !Array.isArray(saved.groups)) return [];
+  const groups = saved.groups.filter(Array.isArray)
+    .map((g) => g.map((entry) => (Array.isArray(entry) ? entry : [entry, 0])));
+  const ids = groups.map((g) => g.map(() => null));
+  const used = new Set();
+  // The same copy first (the hand comes back in the same order); then any copy left.
+  for (const exact of [true, false]) {
+    groups.forEach((g, i) => g.forEach(([card, n], j) => {
+      if (ids[i][j] !== null) return;
+      const copies = S.hand.filter((x) => x.card === card);
+      const item = exact ? copies[n] : copies.find((x) => !used.has(x.id));
+      if (item && !used.has(item.id)) { used.add(item.id); ids[i][j] = item.id; }
+    }));
+  }
+  // A group with a card no longer in the hand is dropped whole.
+  return ids.filter((g) => g.length && g.every((id) => id !== null));
 }
 
 /** The order the player last chose with the buttons (a drag orders one hand only). */
@@ -382,6 +428,7 @@ function newMeld() {
   if (!sel.length) { toast(t("groups_hint"), "info"); return; }
   S.groups.push(sel); // in the order the player arranged the hand
   S.selected.clear();
+  saveGroups();
   render();
 }
 
@@ -791,7 +838,7 @@ function renderMe() {
       gbox.append(el);
     });
     const clear = h("button", "link", t("clear_groups"));
-    clear.addEventListener("click", () => { S.groups = []; render(); });
+    clear.addEventListener("click", () => { S.groups = []; saveGroups(); render(); });
     gbox.append(clear);
     box.append(gbox);
   }
@@ -858,6 +905,7 @@ function useSuggestion(melds) {
     }
     S.groups.push(g);
   }
+  saveGroups();
   render();
 }
 
@@ -1077,6 +1125,7 @@ function onPointerUp(ev) {
     saveOrder();
     // Groups follow the order of the hand.
     S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
+    saveGroups(); // which copy of a twin card is grouped may have changed places
     render();
     return;
   }
