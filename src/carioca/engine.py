@@ -722,6 +722,8 @@ class Game:
             return f"{self._who(seat)} cannot buy the card they just discarded"
         if not state.pozo:
             return "the pozo is empty"
+        if rules.max_buys_per_round == 0:
+            return "these rules allow no buys in a round (max_buys_per_round is 0)"
         if state.buys[seat] >= rules.max_buys_per_round:
             times = "once" if state.buys[seat] == 1 else f"{state.buys[seat]} times"
             return f"{self._who(seat)} has bought {times} this round, the most the rules allow"
@@ -1159,7 +1161,12 @@ def _is_that_kind(cards: Sequence[Card], spec: MeldSpec, rules: RuleSet) -> bool
     try:
         read_meld(cards, spec.kind, rules, min_len=1)
     except MeldError:
-        return False
+        # Natural cards of one suit and several ranks are meant for an escala, even one
+        # that breaks a rule of escalas (K-A-2 without wrap, a rank twice): its reason is
+        # the escala's, not "a trío is cards of one rank".
+        natural = [c for c in cards if not rules.is_wild(c)]
+        return spec.kind == "escala" and len({c.suit for c in natural}) == 1 \
+            and len({c.rank for c in natural}) > 1
     return True
 
 

@@ -179,7 +179,13 @@ class Meld:
         else:
             ends = self.open_ends(rules)
             if end is None:
-                end = _default_end(self, card, ends, rules)
+                # The natural card past an ace (K-A-2 without wrap) is refused for that end
+                # being closed, not for not fitting the other end.
+                sides: tuple[End, ...] = ("low", "high")
+                past = [e for e in sides if e not in ends and card == Card.of(
+                    rank_at(self.start - 1 if e == "low" else self.start + len(self.cards)),
+                    self.suit)]
+                end = past[0] if past else _default_end(self, card, ends, rules)
             if end not in ends:
                 return _closed_end_reason(self, end)
             pos = self.start - 1 if end == "low" else self.start + len(self.cards)

@@ -43,6 +43,7 @@ _ILLEGAL_ES: dict[str, str] = {
 # The engine's reasons a buy is refused, in Spanish (``cannot_buy``), by their English words.
 _BUY_ES = (
     ("do not allow buying", "estas reglas no permiten comprar del pozo"),
+    ("allow no buys", "estas reglas no permiten comprar en la ronda"),
     ("bought already", "esa carta ya se compró: se compra una sola por descarte"),
     ("no need to buy", "es tu turno: toma la carta del pozo robándola, no hace falta comprarla"),
     ("only after a discard", "solo se compra después de que alguien bota y antes de que el "
