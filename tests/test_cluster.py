@@ -557,8 +557,8 @@ def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
 
 
 def test_a_busy_loop_does_not_let_the_leases_lapse(schema: str, prefix: str) -> None:
-    # Sending states waits up to SEND_LIMIT on a connection that stopped reading, table
-    # after table: the leases are renewed on a timer of their own all the same.
+    # Connections that stopped reading at every table (each waits on its own writer now,
+    # and the loop on none): the leases are renewed on a timer of their own all the same.
     import asyncio
 
     from carioca.server.tables import Connection
@@ -573,7 +573,7 @@ def test_a_busy_loop_does_not_let_the_leases_lapse(schema: str, prefix: str) -> 
         for code in codes:
             manager.tables[code].conns.add(Connection(None, stuck))
             manager.poke(manager.tables[code])
-        time.sleep(3.5)  # the loop sends for 2 s a table; a lease lasts 1 s
+        time.sleep(3.5)  # each stuck send lasts 2 s; a lease lasts 1 s
         assert [manager.cluster.owner(code) for code in codes] == [manager.cluster.me] * 3
         assert all(code in manager.tables for code in codes)
 

@@ -853,7 +853,9 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
         code, token = made["code"], made["token"]
         client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
         with client.websocket_connect(f"/ws/{code}") as ws:
-            _hello(ws, token)
+            # The bots may have played up to seat 0 already: the first state has its legal
+            # moves (a second, alike, may not come: a state waiting to go is replaced).
+            ws.send_json({"type": "hello", "token": token})
             rng = random.Random(9)
             moves = 0
             while True:
@@ -1044,9 +1046,35 @@ def test_hostile_requests_get_clear_errors_and_leave_nothing_behind() -> None:
             assert long["code"] == "too_big"  # 9,000 characters, 18 KB: over the 16 KiB
 
 
-def test_a_connection_that_does_not_read_is_dropped_not_waited_for() -> None:
+async def _soon(done: Any, limit: float = 30.0) -> None:
+    """Wait until ``done()`` holds: on an event, not a timing (the bound is for a test that
+    would otherwise hang, on however slow a machine)."""
+    async with asyncio.timeout(limit):
+        while not done():
+            await asyncio.sleep(0.01)
+
+
+def _stuck_connection(seat: int | None = None) -> tuple[Any, asyncio.Event, asyncio.Event]:
+    """A connection whose client stopped reading: its send never ends. With the events set
+    once a send has begun and once the connection was closed."""
+    began, closed = asyncio.Event(), asyncio.Event()
+
+    async def stuck(msg: dict[str, Any]) -> None:
+        began.set()
+        await asyncio.Event().wait()  # its buffers are full: it never takes the message
+
+    async def close() -> None:
+        closed.set()
+
+    return Connection(seat, stuck, close=close), began, closed
+
+
+def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(tables, "SEND_LIMIT", 0.5)
+
     async def main() -> None:
-        from carioca.server.tables import Connection, broadcast
+        from carioca.server.tables import broadcast
         from carioca.store import SQLiteStore
 
         manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
@@ -1055,32 +1083,122 @@ def test_a_connection_that_does_not_read_is_dropped_not_waited_for() -> None:
                                   hints=False)
         table.start()
         got: list[dict[str, Any]] = []
-        closed: list[bool] = []
-
-        async def stuck(msg: dict[str, Any]) -> None:
-            await asyncio.sleep(3600)  # its buffers are full: it never takes the state
 
         async def reads(msg: dict[str, Any]) -> None:
             got.append(msg)
 
-        async def close() -> None:
-            closed.append(True)
-
-        slow = Connection(None, stuck, close=close)
+        slow, began, closed = _stuck_connection()
         table.conns.update({slow, Connection(0, reads)})
-        started = time.monotonic()
-        await broadcast(table)
-        assert time.monotonic() - started < tables.SEND_LIMIT + 1
-        assert len(got) == 1 and slow not in table.conns
-        await asyncio.sleep(0.05)
-        assert closed == [True]
-        await broadcast(table)  # the next state goes out at once
-        assert len(got) == 2 and time.monotonic() - started < tables.SEND_LIMIT + 1
+        broadcast(table)  # queues the states: it waits on no socket
+        await _soon(lambda: len(got) == 1 and began.is_set())
+        await _soon(closed.is_set)  # it took nothing within SEND_LIMIT: closed
+        assert slow not in table.conns and slow.closing
+        broadcast(table)  # the next state goes to the others only
+        await _soon(lambda: len(got) == 2)
         await manager.stop()
+        assert asyncio.all_tasks() == {asyncio.current_task()}  # no writer left behind
 
     asyncio.run(main())
 
 
+def test_a_stuck_connection_at_one_table_holds_up_no_other_table(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # The background loop sends the states of every table; a socket whose client stopped
+    # reading must not hold up the states, bots and timers of the others. With a time limit
+    # too long to wait out, a move at another table reaches its players all the same.
+    monkeypatch.setattr(tables, "SEND_LIMIT", 3600.0)
+
+    async def main() -> None:
+        from carioca.store import SQLiteStore
+
+        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+        stuck_at, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                     bots={}, turn_timer=0, steal_timer=10, hints=False)
+        other, _ = manager.create(name="Caro", preset="chile", options={}, seats=2,
+                                  bots={}, turn_timer=0, steal_timer=10, hints=False)
+        other.join("Beto")
+        other.start()  # Beto (seat 1) plays first
+        got: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
+
+        def reader(seat: int) -> Connection:
+            async def reads(msg: dict[str, Any]) -> None:
+                got[seat].append(msg)
+            return Connection(seat, reads)
+
+        other.conns.update({reader(0), reader(1)})
+        slow, began, closed = _stuck_connection()
+        stuck_at.conns.add(slow)
+        manager.poke(stuck_at)
+        manager.start()
+        try:
+            await _soon(began.is_set)  # its state is being sent, and never taken
+            async with other.lock:
+                other.apply(1, {"p": 1, "draw": "mazo"}, None)
+            moved = other.version
+            await _soon(lambda: all(any(m["version"] == moved for m in got[s]) for s in got))
+            assert not closed.is_set()  # the stuck one was not waited out first
+            for seat, msgs in got.items():  # each seat its own view only
+                last = msgs[-1]
+                assert last["view"]["seat"] == seat
+                assert last["view"]["hand"] == [str(c) for c in other.game.hand(seat)]
+            assert len(got[1][-1]["view"]["hand"]) == len(got[0][-1]["view"]["hand"]) + 1
+            # Within the time limit, a connection that does not take its state is closed.
+            monkeypatch.setattr(tables, "SEND_LIMIT", 0.2)
+            slower, began_too, closed_too = _stuck_connection()
+            stuck_at.conns.add(slower)
+            stuck_at.presence += 1  # as a connection that comes does: a state for all
+            manager.poke(stuck_at)
+            await _soon(closed_too.is_set)
+            assert began_too.is_set() and slower not in stuck_at.conns
+            assert slow in stuck_at.conns and not closed.is_set()  # its own limit: an hour
+        finally:
+            async with asyncio.timeout(30):  # shutdown ends the stuck writer, and does not hang
+                await manager.stop()
+        assert slow.closing and not closed.is_set()  # it goes with the server
+        assert asyncio.all_tasks() == {asyncio.current_task()}  # no writer left behind
+
+    asyncio.run(main())
+
+
+def test_a_connection_sends_in_order_and_only_the_newest_waiting_state() -> None:
+    # States queued while an earlier message is on its way: only the newest waiting one is
+    # sent; a reply keeps its place between them; the last message closes the socket.
+    async def main() -> None:
+        from carioca.store import SQLiteStore
+
+        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                  bots={}, turn_timer=0, steal_timer=10, hints=False)
+        sent: list[tuple[str, int]] = []
+        gate, closed = asyncio.Event(), asyncio.Event()
+
+        async def send(msg: dict[str, Any]) -> None:
+            sent.append((msg["type"], msg.get("version", -1)))
+            await gate.wait()
+
+        async def close() -> None:
+            closed.set()
+
+        conn = Connection(0, send, close=close)
+        manager.open(table, conn)
+        conn.post_state({"type": "state", "version": 1})
+        await _soon(lambda: len(sent) == 1)  # on its way, not taken yet
+        conn.post_state({"type": "state", "version": 2})
+        acked = conn.post({"type": "ack", "version": 2})
+        conn.post_state({"type": "state", "version": 3})
+        conn.post_state({"type": "state", "version": 4})
+        gate.set()
+        await acked
+        await conn.finish({"type": "error", "code": "moved"})
+        assert sent == [("state", 1), ("state", 2), ("ack", 2), ("state", 4), ("error", -1)]
+        assert closed.is_set() and conn.closing
+        await conn.post({"type": "pong"})  # nothing more is taken
+        conn.post_state({"type": "state", "version": 5})
+        assert len(sent) == 5
+        await manager.stop()
+        assert asyncio.all_tasks() == {asyncio.current_task()}
+
+    asyncio.run(main())
 
 
 def test_the_turn_timer_throws_the_dearest_card_the_player_does_not_need() -> None:

@@ -6,7 +6,6 @@ Every incoming message is checked against its schema before any game code sees i
 
 from __future__ import annotations
 
-import contextlib
 import json
 import logging
 import mimetypes
@@ -495,39 +494,47 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             await ws.close()
             return
         seat = table.seat_of(hello.token)
+        # From here on everything this socket is sent goes through the connection's outbox,
+        # in order, written by a task of its own: states from the background loop, replies
+        # from here (a socket that does not read holds up nobody but itself).
         conn = Connection(seat, ws.send_json, (hello.lang or "es")[:2], close=ws.close)
-        table.conns.add(conn)
+        manager.open(table, conn)
         if seat is not None:
             table.seats[seat].connected += 1
             table.presence += 1
         try:
-            if seat is not None and table.seats[seat].stand_in is not None:
-                async with table.lock:  # after the move the bot may be making
-                    table.take_back(seat)
+            try:
+                if seat is not None and table.seats[seat].stand_in is not None:
+                    async with table.lock:  # after the move the bot may be making
+                        table.take_back(seat)
+            except TableMoved as exc:  # taking the seat back found the table served elsewhere
+                manager.moved(exc, table)
             if table.gone:
                 # Let go (another server serves it now) between the lookup and here: the
                 # page asks again, and is sent there.
-                await ws.send_json({"type": "error", "code": "moved", "message": MOVED})
-                await ws.close()
+                await conn.finish({"type": "error", "code": "moved", "message": MOVED})
                 return
             welcome: dict[str, Any] = {"type": "welcome", "seat": seat, "table": table.info()}
             if manager.cluster is not None:
                 welcome["peers"] = manager.peers
-            await ws.send_json(welcome)
-            await ws.send_json(table.state_for(seat))
+            conn.post(welcome)
+            conn.post_state(table.state_for(seat))
             if seat is None and hello.token:
                 # A pass from another table or an old game: say so, rather than seat them
                 # silently among the spectators with a page that thinks it has a seat.
-                await ws.send_json({"type": "error", "code": "unknown_token",
-                                    "message": "your seat pass is not one of this table's, "
-                                               "so you are watching; join to sit down"})
+                conn.post({"type": "error", "code": "unknown_token",
+                           "message": "your seat pass is not one of this table's, "
+                                      "so you are watching; join to sit down"})
+            # Only now among the table's connections: no state goes out before the welcome.
+            table.conns.add(conn)
             manager.poke(table)
             await _serve(ws, table, conn, manager)
         except WebSocketDisconnect:
             pass
-        except TableMoved as exc:  # taking the seat back found the table served elsewhere
+        except TableMoved as exc:
             manager.moved(exc, table)
         finally:
+            conn.hang_up()
             table.conns.discard(conn)
             if seat is not None:
                 table.seats[seat].connected -= 1
@@ -559,21 +566,20 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
         try:
             msg = _CLIENT.validate_json(await _receive(ws))
         except _TooBig:
-            await ws.send_json({"type": "error", "code": "too_big",
+            await conn.deliver({"type": "error", "code": "too_big",
                                 "message": f"messages are at most {MAX_MESSAGE} bytes"})
             continue
         except ValidationError as exc:
-            await ws.send_json({"type": "error", "code": "bad_message",
+            await conn.deliver({"type": "error", "code": "bad_message",
                                 "message": _validation_text(exc)})
             continue
         reply = await _handle(msg, table, conn)
-        await ws.send_json(reply)
+        # Waited for: a client that sends without reading is read no faster than it reads.
+        await conn.deliver(reply)
         manager.poke(table)
-    # This copy of the table was let go: whoever still talks to it is sent on (unless the
-    # letting go has closed this socket already).
-    with contextlib.suppress(Exception):
-        await ws.send_json({"type": "error", "code": "moved", "message": MOVED})
-        await ws.close()
+    # This copy of the table was let go: whoever still talks to it is sent on (the letting go
+    # has told this connection so already, unless it came in between: then it is told here).
+    await conn.finish({"type": "error", "code": "moved", "message": MOVED})
 
 
 def _validation_text(exc: ValidationError) -> str:

@@ -14,6 +14,7 @@ import logging
 import secrets
 import time
 import unicodedata
+from collections import deque
 from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -148,13 +149,106 @@ class Seat:
 
 
 @dataclass(eq=False)
+class _Letter:
+    """One message waiting in a connection's outbox."""
+
+    msg: dict[str, Any] | None
+    """None: nothing to send (the close that follows a connection's last message)."""
+    state: bool = False
+    """A state: replaced by a newer one while it waits at the end of the outbox."""
+    last: bool = False
+    """The socket is closed once it is sent."""
+    done: asyncio.Future[None] | None = None
+    """Set once it is sent, or the connection is dropped first (a last one: once closed)."""
+
+
+def _done(letter: _Letter) -> None:
+    # Its waiter may have been cancelled (the socket's handler stopped), and the future with it.
+    if letter.done is not None and not letter.done.done():
+        letter.done.set_result(None)
+
+
+@dataclass(eq=False)
 class Connection:
-    """One open WebSocket: the seat it acts for (None: a spectator) and how to send."""
+    """One open WebSocket: the seat it acts for (None: a spectator) and how to send.
+
+    Everything sent on the socket once it is at a table goes through its outbox, in order,
+    and is written by a task of its own (:meth:`TableManager.open`): the background loop of
+    every table never waits on a client that stopped reading. A state still waiting there is
+    replaced by a newer one (a state is whole: only the newest matters); a reply or an error
+    is never dropped, nor put ahead of a state queued before it."""
 
     seat: int | None
     send: Callable[[dict[str, Any]], Awaitable[None]]
     lang: str = "es"
     close: Callable[[], Awaitable[None]] | None = None
+    closing: bool = field(default=False, init=False)
+    """Nothing more is taken: its last message is queued, or its socket failed or closed."""
+    _outbox: deque[_Letter] = field(default_factory=deque, init=False, repr=False)
+    _ready: asyncio.Event = field(default_factory=asyncio.Event, init=False, repr=False)
+    _writer: asyncio.Task[None] | None = field(default=None, init=False, repr=False)
+
+    def post(self, msg: dict[str, Any]) -> asyncio.Future[None]:
+        """Queue ``msg`` after everything queued: the future is done once it is sent (or
+        the connection is dropped first)."""
+        done: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self._queue(_Letter(msg, done=done))
+        return done
+
+    def post_state(self, state: dict[str, Any]) -> None:
+        """Queue a state; one still waiting at the end of the outbox is replaced by it."""
+        if self.closing:
+            return
+        if self._outbox and self._outbox[-1].state:
+            self._outbox[-1] = _Letter(state, state=True)
+            return
+        self._queue(_Letter(state, state=True))
+
+    async def deliver(self, msg: dict[str, Any]) -> None:
+        """Queue ``msg`` and wait until it is sent (or the connection dropped): the handler
+        reads a client's next message once its answer to the last has gone, so a client that
+        sends without reading fills no outbox."""
+        await self.post(msg)
+
+    def finish_soon(self, msg: dict[str, Any] | None = None) -> None:
+        """Queue ``msg`` as the last message (unless one is queued already): once it is sent
+        the socket is closed, and nothing more is taken."""
+        if not self.closing:
+            self._queue(_Letter(msg, last=True))
+            self.closing = True
+
+    async def finish(self, msg: dict[str, Any] | None = None) -> None:
+        """:meth:`finish_soon`, and wait until the writer has sent it and closed the socket
+        (each within :data:`SEND_LIMIT`)."""
+        self.finish_soon(msg)
+        writer = self._writer
+        if writer is not None:
+            # asyncio.wait, not the task: the handler's cancel must not cancel the writer.
+            await asyncio.wait([writer])
+
+    def hang_up(self) -> None:
+        """The socket is gone: its writer stops, and nothing more is queued."""
+        if self._writer is not None:
+            self._writer.cancel()
+        self._shut()
+
+    def _queue(self, letter: _Letter) -> None:
+        if self.closing:
+            _done(letter)
+            return
+        self._outbox.append(letter)
+        self._ready.set()
+
+    async def _next(self) -> _Letter:
+        while not self._outbox:
+            self._ready.clear()
+            await self._ready.wait()
+        return self._outbox.popleft()
+
+    def _shut(self) -> None:
+        self.closing = True
+        while self._outbox:
+            _done(self._outbox.popleft())
 
 
 @dataclass
@@ -880,6 +974,9 @@ class TableManager:
         self._scheduled: dict[str, int] = {}
         self._answering: set[str] = set()  # tables whose bots are answering a buy window
         self._tasks: set[asyncio.Future[None]] = set()
+        self._writers: dict[asyncio.Task[None], Connection] = {}
+        """Each connection's writer (:meth:`open`), until it ends."""
+        self._stopped = False
         self._thinker = _bots_thread()
         # The bots given up on whose thought has not ended, by id: (the bot, that thought).
         self._stuck: dict[int, tuple[object, Future[Any]]] = {}
@@ -1021,7 +1118,9 @@ class TableManager:
         table.gone = True
         for conn in list(table.conns):
             table.conns.discard(conn)
-            self._spawn(_moved(conn))
+            self.open(table, conn)
+            # After the states queued before it; then the socket is closed.
+            conn.finish_soon({"type": "error", "code": "moved", "message": MOVED})
 
     def _chores(self) -> None:
         """Renew this process's leases, let go of those lost, and take over the games that
@@ -1100,7 +1199,7 @@ class TableManager:
                 try:
                     if sent.get(code) != (table.version, table.presence):
                         sent[code] = (table.version, table.presence)
-                        await broadcast(table)
+                        broadcast(table)  # queued: each connection's writer sends it
                     await self._step(table)
                 except Exception:  # noqa: BLE001 - one table's fault must not stop the others
                     log.exception("table %s: background work failed", table.code)
@@ -1135,6 +1234,52 @@ class TableManager:
                                                       table.version)
             return
         await self._move(table, seat, table.version)
+
+    def open(self, table: Table, conn: Connection) -> None:
+        """Start the writer of ``conn``, a connection at ``table``, once: it sends what the
+        connection's outbox holds (it waits there until then). Once the server stops, no
+        writer starts: the connection takes nothing more."""
+        if conn._writer is not None or conn.closing:
+            return
+        if self._stopped:
+            conn._shut()
+            return
+        task = asyncio.get_running_loop().create_task(self._write(table, conn))
+        conn._writer = task
+        self._writers[task] = conn
+        task.add_done_callback(self._forget_writer)
+
+    def _forget_writer(self, task: asyncio.Task[None]) -> None:
+        self._writers.pop(task, None)
+
+    async def _write(self, table: Table, conn: Connection) -> None:
+        """Send what ``conn``'s outbox holds, in order, each message within
+        :data:`SEND_LIMIT`. A connection that does not take one in time (it stopped reading:
+        its buffers are full) or whose socket failed is dropped and closed, as is one whose
+        last message has gone; the writer ends with it. Only this connection waits on it."""
+        letter: _Letter | None = None
+        try:
+            while True:
+                letter = await conn._next()
+                if letter.msg is not None:
+                    try:
+                        async with asyncio.timeout(SEND_LIMIT):
+                            await conn.send(letter.msg)
+                    except Exception as exc:  # noqa: BLE001 - a closed or stuck socket
+                        log.info("table %s: dropping a connection: %r", table.code, exc)
+                        break
+                if letter.last:
+                    break
+                _done(letter)
+                letter = None
+            conn.closing = True
+            table.conns.discard(conn)
+            if conn.close is not None:
+                await _close(conn.close)
+        finally:
+            conn._shut()
+            if letter is not None:
+                _done(letter)
 
     def _nudge(self, table: Table, seat: int | None, version: int) -> None:
         self._spawn(self._move(table, seat, version))
@@ -1223,13 +1368,14 @@ class TableManager:
 
     def start(self) -> None:
         loop = asyncio.get_running_loop()
+        self._stopped = False  # a manager stopped may be started again (a test's second client)
         self._task = loop.create_task(self.run())
         if self.cluster is not None:
             self._leases = loop.create_task(self._keep_leases(self.cluster.lease / 3))
 
     async def _keep_leases(self, every: float) -> None:
-        """The cluster's chores on a timer of their own: a loop busy sending states (up to
-        :data:`SEND_LIMIT` a stuck connection) must not let this process's leases lapse."""
+        """The cluster's chores on a timer of their own: a loop busy (many tables, a slow
+        database) must not let this process's leases lapse."""
         while True:
             try:
                 self._chores()
@@ -1292,6 +1438,24 @@ class TableManager:
                 self.cluster.close()
             with contextlib.suppress(Exception):
                 self.store.close()
+        await self._end_writers()
+
+    async def _end_writers(self) -> None:
+        """Stop every connection's writer: one with a last message to send (``moved``, when
+        the tables are given up) has the time to send it and close; the others stop now,
+        their sockets with the server."""
+        self._stopped = True  # no writer starts from here on
+        writers = dict(self._writers)
+        for task, conn in writers.items():
+            if not conn.closing:
+                task.cancel()
+        pending: set[asyncio.Task[None]] = set(writers)
+        if pending:
+            _, pending = await asyncio.wait(pending, timeout=2 * SEND_LIMIT + 1)
+        while pending:
+            for task in pending:
+                task.cancel()  # again, should a cancel ever be dropped: shutdown must not hang
+            _, pending = await asyncio.wait(pending, timeout=1)
 
 
 def clean_name(name: str) -> str:
@@ -1333,15 +1497,6 @@ def _elsewhere(code: str, owner: Owner | None) -> TableError:
                       url=owner.url)
 
 
-async def _moved(conn: Connection) -> None:
-    with contextlib.suppress(Exception):
-        async with asyncio.timeout(SEND_LIMIT):
-            await conn.send({"type": "error", "code": "moved",
-                             "message": MOVED})
-    if conn.close is not None:
-        await _close(conn.close)
-
-
 def _bots_thread() -> ThreadPoolExecutor:
     """The one thread the server's bots think in (a new one when a stuck bot holds it)."""
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-bot")
@@ -1351,35 +1506,24 @@ READING_TIME = 10
 """Seconds more on the turn timer for a round's first turn (the round-end dialog is open)."""
 
 SEND_LIMIT = 2.0
-"""Seconds a connection may take to accept a state. One that does not read (its buffers
-full) is dropped and closed: the states go out from the one loop of every table."""
+"""Seconds a connection may take to accept a message. One that does not read (its buffers
+full) is dropped and closed. Only its own writer waits on it (:meth:`TableManager.open`):
+never the loop that moves every table, nor another connection."""
 
-_closing: set[asyncio.Task[None]] = set()
 
-
-async def broadcast(table: Table) -> None:
-    """Send each connection the state its seat may see, all at once, so that a connection
-    that does not read holds the others up for :data:`SEND_LIMIT` at most, and only once."""
+def broadcast(table: Table) -> None:
+    """Queue for each connection the state its seat may see (a newer state replaces one still
+    waiting to be sent); each connection's writer sends it. Nothing here waits on a socket."""
     cache: dict[int | None, dict[str, Any]] = {}
     public = table.public_state()
-    conns = list(table.conns)
-    for conn in conns:
+    for conn in list(table.conns):
+        if conn.closing:  # dropped, or told its last message
+            table.conns.discard(conn)
+            continue
         if conn.seat not in cache:
             cache[conn.seat] = table.state_for(conn.seat, public)
-    await asyncio.gather(*(_send(table, conn, cache[conn.seat]) for conn in conns))
-
-
-async def _send(table: Table, conn: Connection, state: dict[str, Any]) -> None:
-    try:
-        async with asyncio.timeout(SEND_LIMIT):
-            await conn.send(state)
-    except Exception as exc:  # noqa: BLE001 - a closed or stuck socket must not stop the others
-        log.info("table %s: dropping a connection: %r", table.code, exc)
-        table.conns.discard(conn)
-        if conn.close is not None:
-            task = asyncio.get_running_loop().create_task(_close(conn.close))
-            _closing.add(task)
-            task.add_done_callback(_closing.discard)
+        table.manager.open(table, conn)
+        conn.post_state(cache[conn.seat])
 
 
 async def _close(close: Callable[[], Awaitable[None]]) -> None:
