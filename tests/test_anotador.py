@@ -273,7 +273,7 @@ def browser() -> Iterator[Any]:
 
 
 def new_page(browser: Any, url: str, locale: str = "es-CL", **kw: Any) -> tuple[Any, Any]:
-    context = browser.new_context(locale=locale, **PHONE, **kw)
+    context = browser.new_context(locale=locale, **{**PHONE, **kw})
     context.set_default_timeout(8000)
     page = context.new_page()
     errors: list[str] = []
@@ -288,8 +288,9 @@ def number(text: str) -> int:
     return int(text.strip().replace("−", "-").replace("★", "") or 0)
 
 
-def start_game(page: Any, players: Sequence[str], preset: str = "chile") -> None:
-    """Fill the setup (on a fresh device it opens by itself) and start."""
+def start_game(page: Any, players: Sequence[str], preset: str = "chile", best_of: int = 1) -> None:
+    """Fill the setup (on a fresh device it opens by itself) and start (a best of 3 or 5 when
+    ``best_of`` says so)."""
     page.wait_for_selector("an-setup:not([hidden])")
     for _ in range(len(players), page.locator("[data-player]").count()):
         page.click("[data-action=remove-player] >> nth=-1")
@@ -298,6 +299,8 @@ def start_game(page: Any, players: Sequence[str], preset: str = "chile") -> None
     for i, name in enumerate(players):
         page.fill(f'[data-player="{i}"]', name)
     page.select_option("select[name=preset]", preset)
+    if best_of != 1:
+        page.click(f'[data-action=best-of][data-value="{best_of}"]')
     page.click("[data-action=start]")
     page.wait_for_selector("an-round:not([hidden]) .contract")
 
@@ -916,6 +919,272 @@ def test_a_short_phone_keeps_the_hands_in_view(browser: Any, site: str) -> None:
         assert hit == str(seat)
     space = page.evaluate("innerHeight") - keypad["height"]
     assert space >= 200, space  # room for the hands above the keypad and the tabs
+    context.close()
+
+
+# --------------------------------------------------------------------------- series (matches)
+
+def play_marks(page: Any, outs: Sequence[int]) -> None:
+    """A game by rounds won (familia): one tap for who went out, round after round."""
+    for out in outs:
+        enter_round(page, Hand(out, {}))
+
+
+def stored_game(page: Any) -> dict[str, Any]:
+    """The game this tab has open, as the store keeps it."""
+    return page.evaluate("""() => JSON.parse(localStorage.getItem(
+        'anotador.v1.game.' + sessionStorage.getItem('anotador.v1.current')))""")
+
+
+def series_box(page: Any) -> Any:
+    return page.locator(".result:visible .series")
+
+
+def test_best_of_three_series(browser: Any, site: str) -> None:
+    """Two games of a best of 3 (familia, by rounds won): the tally after each, a shared game
+    counting for both, a player renamed mid-series still the same player, the winner of the
+    series; "Otra igual" after it starts a new series; a reload keeps everything. On a 360 px
+    phone."""
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    page.wait_for_selector("an-setup:not([hidden])")
+    # The setting: one game by default; three choices that fit a 360 px row in every language.
+    assert page.get_attribute('[data-action=best-of][data-value="1"]', "aria-pressed") == "true"
+    for lang in ("es", "en", "de", "sv"):
+        page.select_option("select.lang", lang)
+        assert page.evaluate("""() => [...document.querySelectorAll('[data-action=best-of]')]
+            .filter(b => b.scrollWidth > b.clientWidth
+                         || b.getBoundingClientRect().right > innerWidth)
+            .map(b => b.textContent)""") == []
+    page.select_option("select.lang", "es")
+    page.click('[data-action=best-of][data-value="3"]')
+    assert "Gana la serie el primero que gane 2 partidas" in page.inner_text("an-setup .match")
+    page.reload()  # the draft keeps the choice
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.get_attribute('[data-action=best-of][data-value="3"]', "aria-pressed") == "true"
+    start_game(page, NAMES[:2], preset="familia", best_of=3)
+    first = stored_game(page)
+    assert first["match"]["bestOf"] == 3
+    # Game 1: Ana 3 rounds, Beto 1.
+    play_marks(page, [0, 0, 1, 0])
+    assert winners_shown(page)[0] == [0]
+    box = series_box(page)
+    assert box.locator(".tally").inner_text() == "Serie: Ana 1 · Beto 0"
+    assert box.locator(".which").inner_text() == "Al mejor de 3 · partida 1"
+    assert box.locator(".series-won").count() == 0
+    assert page.locator(".result:visible ~ .actions .new-series").count() == 0
+    # Game 2, with "Otra igual": the same series. Beto becomes Bert on the sheet mid-game.
+    page.click(".actions [data-action=same-again]")
+    second = stored_game(page)
+    assert second["id"] != first["id"] and second["match"] == first["match"]
+    enter_round(page, Hand(0, {}))
+    page.click('nav.tabs [data-view="sheet"]')
+    page.once("dialog", lambda dialog: dialog.accept("Bert"))
+    page.click('an-sheet [data-action=rename][data-seat="1"]')
+    page.click('nav.tabs [data-view="round"]')
+    play_marks(page, [1, 0, 1])  # 2 rounds each: a shared win (familia's tie-break: share)
+    seats, reason = winners_shown(page)
+    assert seats == [0, 1] and reason == "share"
+    box = series_box(page)
+    assert box.locator(".tally").inner_text() == "Serie: Ana 2 · Bert 1"
+    assert box.locator(".which").inner_text() == "Al mejor de 3 · partida 2"
+    assert box.locator(".series-won").inner_text() == "Ana gana la serie al mejor de 3"
+    assert box.get_attribute("data-winners") == "0"
+    assert page.inner_text(".actions .new-series") == "«Otra igual» empieza una serie nueva."
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    # The sheet shows the same result and series.
+    page.click('nav.tabs [data-view="sheet"]')
+    assert "Ana gana la serie al mejor de 3" in page.inner_text("an-sheet .result .series")
+    # Partidas: each game with the series as it stood after it.
+    page.click('nav.tabs [data-view="history"]')
+    lines = page.locator("li.game")
+    assert lines.count() == 2
+    newest, oldest = lines.nth(0), lines.nth(1)
+    assert oldest.locator(".game-series .tag").inner_text() == "al mejor de 3 · partida 1"
+    assert oldest.locator(".game-series .tally").inner_text() == "Serie: Ana 1 · Beto 0"
+    assert oldest.locator(".series-won").count() == 0
+    assert newest.locator(".game-series .tag").inner_text() == "al mejor de 3 · partida 2"
+    assert newest.locator(".game-series .tally").inner_text() == "Serie: Ana 2 · Bert 1"
+    assert newest.locator(".series-won").inner_text() == "Ana gana la serie al mejor de 3"
+    assert page.evaluate("document.scrollingElement.scrollWidth") <= 360
+    # A reload keeps it all.
+    page.click("li.game >> nth=0 >> [data-action=open-game]")
+    page.reload()
+    page.wait_for_selector(".result:visible .series")
+    assert series_box(page).locator(".tally").inner_text() == "Serie: Ana 2 · Bert 1"
+    assert series_box(page).locator(".series-won").inner_text() == "Ana gana la serie al mejor de 3"
+    # In English too.
+    page.select_option("select.lang", "en")
+    assert series_box(page).locator(".tally").inner_text() == "Series: Ana 2 · Bert 1"
+    assert series_box(page).locator(".series-won").inner_text() == "Ana wins the best-of-3 series"
+    page.select_option("select.lang", "es")
+    # "Otra igual" after a decided series: a new best of 3, with the same players.
+    page.click(".actions [data-action=same-again]")
+    third = stored_game(page)
+    assert third["match"]["id"] != first["match"]["id"] and third["match"]["bestOf"] == 3
+    assert third["players"] == ["Ana", "Bert"]
+    page.reload()
+    page.wait_for_selector("an-round:not([hidden]) .contract")
+    play_marks(page, [1, 1, 1, 0])
+    box = series_box(page)
+    assert box.locator(".tally").inner_text() == "Serie: Ana 0 · Bert 1"
+    assert box.locator(".which").inner_text() == "Al mejor de 3 · partida 1"
+    assert box.locator(".series-won").count() == 0
+    # "Partida nueva" offers the same setting again.
+    page.click(".actions [data-action=new-game]")
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.get_attribute('[data-action=best-of][data-value="3"]', "aria-pressed") == "true"
+    assert not page.errors
+    context.close()
+
+
+def test_series_export_import_and_games_from_before_series(browser: Any, site: str) -> None:
+    """A game saved before series existed opens, and "Otra igual" from it makes a series of
+    two; an old file imports; a series game's JSON keeps its series and setting (and importing
+    it back onto the same phone does not count it twice); the CSV is unchanged, and a game read
+    from it is a series of its own; a file whose series is nonsense is refused."""
+    context, page = new_page(browser, site, locale="en-US", accept_downloads=True)
+    page.wait_for_selector("an-setup:not([hidden])")
+    # A finished game as the anotador kept it before series: no "match".
+    old = anotador_doc(NAMES[:2], anotador_rules("familia"), [Hand(0, {})] * 3 + [Hand(1, {})])
+    old.update(id="g-old", updated="2024-09-18T21:00:00.000Z")
+    page.evaluate("""(game) => {
+        localStorage.setItem('anotador.v1.game.' + game.id, JSON.stringify(game));
+        localStorage.setItem('anotador.v1.games', JSON.stringify([game.id]));
+        localStorage.setItem('anotador.v1.current', JSON.stringify(game.id));
+    }""", old)
+    page.reload()
+    page.wait_for_selector(".result:visible")
+    assert winners_shown(page)[0] == [0]
+    assert page.locator(".result:visible .series").count() == 0  # a game of its own: as before
+    page.click(".actions [data-action=same-again]")
+    assert stored_game(page)["match"] == {"id": "g-old", "bestOf": 1}
+    play_marks(page, [1, 1, 1, 0])
+    box = series_box(page)
+    assert box.locator(".tally").inner_text() == "Series: Ana 1 · Beto 1"
+    assert box.locator(".which").inner_text() == "Series · game 2"
+    assert box.locator(".series-won").count() == 0  # one game at a time: nobody wins a series
+    assert page.locator(".actions .new-series").count() == 0
+    page.click('nav.tabs [data-view="history"]')
+    assert page.locator("li.game .game-series .tag").all_inner_texts() == [
+        "series · game 2", "series · game 1"]
+    # An old file imports as before: a game of its own.
+    import_doc(page, anotador_doc(NAMES[:3], anotador_rules("chile"), CHILE_GAME[:2]))
+    game = stored_game(page)
+    assert "match" not in game and game["source"] == "test"
+    assert page.locator("an-sheet .result").count() == 0
+    page.click('nav.tabs [data-view="history"]')
+    assert page.locator("li.game").count() == 3
+    assert page.locator("li.game >> nth=0 >> .game-series").count() == 0
+    # A game of a best of 3: the JSON keeps its series; the CSV is the same as ever.
+    page.click("an-history [data-action=new-game]")
+    start_game(page, NAMES[:2], preset="familia", best_of=3)
+    play_marks(page, [0, 0, 0, 1])
+    series = stored_game(page)["match"]
+    page.click('nav.tabs [data-view="sheet"]')
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-json]")
+    doc = json.loads(Path(info.value.path()).read_text("utf-8"))
+    assert doc["format"] == "carioca-anotador/1" and doc["match"] == series
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-csv]")
+    text = Path(info.value.path()).read_text("utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0] == ["round", "contract", "dealer", "out", "de_una", "Ana", "Beto"]
+    assert rows[-1] == ["total", "", "", "", "", "3", "1"]
+    # Imported back onto this phone: the same series, and the game counts once.
+    import_doc(page, json.dumps(doc))
+    copy = stored_game(page)
+    assert copy["match"] == series and copy["source"] == doc["id"] and copy["id"] != doc["id"]
+    box = series_box(page)
+    assert box.locator(".tally").inner_text() == "Series: Ana 1 · Beto 0"
+    assert box.locator(".which").inner_text() == "Best of 3 · game 1"
+    # "Again" from the copy goes on with the same series.
+    page.click("an-sheet [data-action=same-again]")
+    assert stored_game(page)["match"] == series
+    play_marks(page, [0, 0, 1, 1])  # shared again: Ana 2, Beto 1
+    assert series_box(page).locator(".series-won").inner_text() == "Ana wins the best-of-3 series"
+    # The CSV read back: a game of its own.
+    import_doc(page, text, name="game.csv")
+    assert "match" not in stored_game(page)
+    assert page.locator("an-sheet .result .series").count() == 0
+    # A series that is not one: refused, with the reason.
+    page.click('nav.tabs [data-view="history"]')
+    before = page.locator("li.game").count()
+    for match, why in (({"id": "m-1", "bestOf": 4}, '"match.bestOf" is 4'),
+                       ({"id": 7, "bestOf": 3}, "the game's series")):
+        page.set_input_files("input[data-import]", files=[{
+            "name": "x.json", "mimeType": "application/json",
+            "buffer": json.dumps({**doc, "match": match}).encode()}])
+        toast = page.locator(".toast.bad.show")
+        toast.wait_for()
+        assert why in toast.inner_text(), toast.inner_text()
+        page.evaluate("document.querySelector('.toast').classList.remove('show')")
+    assert page.locator("li.game").count() == before
+    # On another phone: the series and its setting come along.
+    other, phone = new_page(browser, site, locale="es-CL")
+    import_doc(phone, json.dumps(doc))
+    assert stored_game(phone)["match"] == series
+    assert series_box(phone).locator(".which").inner_text() == "Al mejor de 3 · partida 1"
+    other.close()
+    assert not page.errors
+    context.close()
+
+
+def test_series_standing_rules(browser: Any, site: str) -> None:
+    """match.js on made-up series: the first to more than half of N wins; a shared game counts
+    for each winner (two can pass half at once: a shared series); after N games without that,
+    the most games won (shared if tied); an unfinished game does not count."""
+    context, page = new_page(browser, site)
+
+    def game(i: int, outs: Sequence[int], best_of: int = 3, n: int = 3,
+             finished: bool = True) -> dict[str, Any]:
+        doc = anotador_doc(NAMES[:n], anotador_rules("familia", rounds=["2T"] * len(outs)),
+                           [Hand(o, {}) for o in outs], close_all=finished)
+        doc.update(id=f"g{i}", created=f"2024-09-18T20:0{i}:00.000Z",
+                   match={"id": "m", "bestOf": best_of})
+        return doc
+
+    cases = [
+        # (games, best of, tally after the last game, winners or None, deciding game)
+        ([game(1, [0]), game(2, [1]), game(3, [0])], 3, [2, 1, 0], [0], 3),
+        ([game(1, [0, 1]), game(2, [0, 1])], 3, [2, 2, 0], [0, 1], 2),
+        ([game(1, [0]), game(2, [1]), game(3, [2])], 3, [1, 1, 1], [0, 1, 2], 3),
+        ([game(1, [0]), game(2, [1]), game(3, [2], finished=False)], 3, [1, 1, 0], None, None),
+        ([game(i, [o], best_of=5) for i, o in enumerate([0, 1, 0, 1], 1)], 5, [2, 2, 0], None,
+         None),
+        ([game(i, [o], best_of=5) for i, o in enumerate([0, 1, 0, 1, 0], 1)], 5, [3, 2, 0], [0],
+         5),
+        ([game(i, [o], best_of=1) for i, o in enumerate([0, 0, 0], 1)], 1, [3, 0, 0], None, None),
+    ]
+    for games, best_of, wins, winners, at in cases:
+        got = page.evaluate("""async (games) => {
+            const m = await import("./lib/match.js");
+            const last = games[games.length - 1];
+            const st = m.standing(games, last);
+            return { ...st, next: m.nextMatch(games, last) };
+        }""", games)
+        assert got["bestOf"] == best_of and got["wins"] == wins, (games, got)
+        assert got["number"] == len(games) == got["size"]
+        if winners is None:
+            assert got["decided"] is None and got["next"] == {"id": "m", "bestOf": best_of}
+        else:
+            assert got["decided"] == {"seats": winners, "number": at}, got
+            assert got["next"]["id"] != "m" and got["next"]["bestOf"] == best_of
+    # The tally after an earlier game; a copy of a game (imported back) counts once; a game of
+    # other players is not part of the series.
+    games = [game(1, [0]), game(2, [1]), game(3, [0])]
+    copy = {**games[0], "id": "g9", "source": "g1"}
+    stranger = {**game(4, [0], n=2)}
+    got = page.evaluate("""async ([games, copy, stranger]) => {
+        const m = await import("./lib/match.js");
+        const all = [...games, copy, stranger];
+        return [m.standing(all, games[1]), m.standing(all, copy), m.matchOf({ id: "x" })];
+    }""", [games, copy, stranger])
+    assert got[0]["wins"] == [1, 1, 0] and got[0]["number"] == 2 and got[0]["size"] == 3
+    assert got[0]["decided"] is None
+    assert got[1]["number"] == 1 and got[1]["size"] == 3
+    assert got[2] == {"id": "x", "bestOf": 1}
+    assert not page.errors
     context.close()
 
 

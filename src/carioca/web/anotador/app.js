@@ -11,6 +11,7 @@ import { defaultSetup } from "./components/an-setup.js";
 import { esc, icon } from "./lib/dom.js";
 import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
 import { download, fileName, parseGame, toCsv, toJson } from "./lib/io.js";
+import { matchOf, nextMatch } from "./lib/match.js";
 import { Store } from "./lib/store.js";
 import { isFinished, rulesFromPreset } from "./lib/score.js";
 
@@ -83,12 +84,17 @@ class AnApp extends HTMLElement {
         break;
       case "same-again":
         // A game not over is kept in Partidas, but one tap should not leave it by mistake.
-        if (game && (isFinished(game) || window.confirm(this.t("leave_confirm")))) store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer });
+        // The same series, or a new one with the same setting once this one is decided.
+        if (game && (isFinished(game) || window.confirm(this.t("leave_confirm")))) {
+          store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer,
+            match: nextMatch(store.games(), game) });
+        }
         break;
       case "new-game": {
         const setup = game
           ? { players: game.players.slice(), preset: game.rules.preset,
-            rules: JSON.parse(JSON.stringify(game.rules)), firstDealer: game.firstDealer || 0 }
+            rules: JSON.parse(JSON.stringify(game.rules)), firstDealer: game.firstDealer || 0,
+            bestOf: matchOf(game).bestOf }
           : defaultSetup(this.data);
         if (!this.data.presets.some((p) => p.name === setup.preset)) {
           setup.preset = this.data.default_preset;

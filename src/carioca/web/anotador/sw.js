@@ -2,7 +2,7 @@
 // with no network after the first visit. Files are served from the cache at once and refreshed
 // from the network in the background (the next visit gets the new version).
 
-const CACHE = "carioca-anotador-v1";
+const CACHE = "carioca-anotador-v2";
 const ASSETS = [
   "./",
   "index.html",
@@ -13,6 +13,7 @@ const ASSETS = [
   "lib/dom.js",
   "lib/i18n.js",
   "lib/io.js",
+  "lib/match.js",
   "lib/score.js",
   "lib/store.js",
   "components/an-chart.js",

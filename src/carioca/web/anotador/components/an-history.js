@@ -1,8 +1,11 @@
 // The games kept on this device, newest first: open one (to go on or correct it), export it,
-// delete it; import a game from a JSON or CSV file; start a new game.
+// delete it; import a game from a JSON or CSV file; start a new game. A game of a series shows
+// where the series stood after it.
 
 import { View, esc, icon, signed } from "../lib/dom.js";
+import { matchOf, showsSeries, standing } from "../lib/match.js";
 import { closedRounds, isFinished, plannedRounds, result, totals } from "../lib/score.js";
+import { seriesTag, seriesWinner, tallyHtml } from "./an-result.js";
 
 class AnHistory extends View {
   onAction(action, el) {
@@ -17,6 +20,13 @@ class AnHistory extends View {
   render() {
     const { store, t } = this.ctx;
     const games = store.games();
+    // The games of each series, gathered once (standing() looks only among them).
+    const bySeries = new Map();
+    for (const game of games) {
+      const id = matchOf(game).id;
+      if (!bySeries.has(id)) bySeries.set(id, []);
+      bySeries.get(id).push(game);
+    }
     const locale = { es: "es-CL", en: "en-GB", de: "de-DE", sv: "sv-SE" }[t.lang] || undefined;
     const items = games.map((game) => {
       const done = isFinished(game);
@@ -27,6 +37,13 @@ class AnHistory extends View {
         ? `${icon("star")} ${esc(t.list(winners.map((s) => game.players[s])))}`
         : esc(t("round_short", { n: closedRounds(game).length + 1, total: plannedRounds(game) }));
       const current = store.game && store.game.id === game.id;
+      const st = standing(bySeries.get(matchOf(game).id), game);
+      const series = showsSeries(st) ? `<div class="game-series" data-series="${esc(st.id)}"
+          data-wins="${st.wins.join(",")}" data-winners="${st.decided ? st.decided.seats.join(",") : ""}">
+          <span class="tag">${esc(seriesTag(st, t))}</span>
+          <span class="tally">${esc(t("series"))}: ${tallyHtml(game, st)}</span>
+          ${st.decided ? `<span class="series-won">${esc(seriesWinner(game, st, t))}</span>` : ""}
+        </div>` : "";
       return `<li class="game${current ? " is-current" : ""}" data-game="${esc(game.id)}">
         <div class="game-head">
           <b>${esc(when.toLocaleDateString(locale, { day: "numeric", month: "short", year: "numeric" }))}
@@ -37,6 +54,7 @@ class AnHistory extends View {
         <div class="game-players">${game.players.map((p, s) =>
           `<span>${esc(p)} <b>${signed(sums[s])}</b></span>`).join("")}</div>
         <div class="game-status">${status}</div>
+        ${series}
         <div class="row">
           <button data-action="open-game" data-id="${esc(game.id)}">${esc(t("open"))}</button>
           <button class="ghost" data-action="delete-game" data-id="${esc(game.id)}">${esc(t("delete"))}</button>

@@ -1,7 +1,10 @@
-// The end of the game: who won and by which rule (the tie-break of the chosen rules), and what
-// to do next (the same game again in one tap, export, a new game).
+// The end of the game: who won and by which rule (the tie-break of the chosen rules), where
+// the series stands (games won by each player, who won it), and what to do next (the same game
+// again in one tap, export, a new game).
 
 import { esc, icon, seatColor, signed } from "../lib/dom.js";
+import { capitalize } from "../lib/i18n.js";
+import { showsSeries, standing } from "../lib/match.js";
 import { isFinished, result, outs } from "../lib/score.js";
 
 /** The winner and why, as one sentence (with the reason for a tie). */
@@ -45,12 +48,52 @@ export function exportRow(t) {
   </div>`;
 }
 
+/** The games won by each player in the series: "Ana 2 · Beto 1" (the names of this game). */
+export function tallyHtml(game, st) {
+  return game.players.map((p, s) => `<span class="w" data-seat="${s}">${esc(p)} <b>${st.wins[s]}</b></span>`)
+    .join(" · ");
+}
+
+/** Who won the series, as one sentence ("Ana gana la serie al mejor de 3"). */
+export function seriesWinner(game, st, t) {
+  const seats = st.decided.seats;
+  return seats.length === 1
+    ? t("series_won", { name: game.players[seats[0]], n: st.bestOf })
+    : t("series_shared", { names: t.list(seats.map((s) => game.players[s])), n: st.bestOf });
+}
+
+/** Which game of which series: "al mejor de 3 · partida 2", "serie · partida 4". */
+export function seriesTag(st, t) {
+  return st.bestOf > 1
+    ? t("series_tag_best", { i: st.number, n: st.bestOf })
+    : t("series_tag_open", { i: st.number });
+}
+
+/** The series on the result screen: the tally after this game, which game of the series it
+ * is, and who won the series once it is decided. */
+function seriesHtml(game, st, t) {
+  if (!showsSeries(st)) return "";
+  const which = capitalize(seriesTag(st, t));
+  const won = st.decided ? seriesWinner(game, st, t) : "";
+  return `<div class="series" data-series="${esc(st.id)}" data-best-of="${st.bestOf}"
+      data-number="${st.number}" data-wins="${st.wins.join(",")}"
+      data-winners="${st.decided ? st.decided.seats.join(",") : ""}">
+      <p class="tally"><span class="label">${esc(t("series"))}:</span> ${tallyHtml(game, st)}</p>
+      <p class="which">${esc(which)}</p>
+      ${won ? `<p class="series-won">${icon("star")}${esc(won)}</p>` : ""}
+    </div>`;
+}
+
 export function resultHtml(ctx) {
   const { store, t } = ctx;
   const game = store.game;
   if (!game || !isFinished(game)) return "";
   const v = verdict(game, t);
   const counts = outs(game);
+  const games = store.games();
+  const st = standing(games, game);
+  // "Otra igual" after a decided series starts a new one (of the same setting).
+  const next = standing(games, game, { whole: true });
   return `
     <section class="result" data-reason="${v.reason}" role="status">
       <div class="trophy">${icon("star")}</div>
@@ -58,9 +101,11 @@ export function resultHtml(ctx) {
       <p class="why">${esc(v.why)}</p>
       <p class="outs"><span class="label">${esc(t("outs_label"))}:</span>
         ${game.players.map((p, s) => `<span class="o" style="--seat:${seatColor(s)}">${esc(p)} <b>${counts[s]}</b></span>`).join("")}</p>
+      ${seriesHtml(game, st, t)}
     </section>
     <div class="actions">
       <button class="primary big" data-action="same-again">${icon("again")} ${esc(t("same_again"))}</button>
+      ${next.decided ? `<p class="hint tiny new-series">${esc(t("series_new"))}</p>` : ""}
       ${exportRow(t)}
       <button data-action="new-game">${icon("setup")} ${esc(t("new_game"))}</button>
     </div>`;

@@ -1,16 +1,18 @@
 // The new-game screen: players (2-8, in seat order), the house rules (a preset of the engine,
-// with any round list, card values, scoring, "de una", steals and tie-break changed).
+// with any round list, card values, scoring, "de una", steals and tie-break changed), and
+// whether the games played with "Otra igual" make a best of 3 or 5.
 // The draft is saved with every change, like everything else.
 
 import { View, esc, seatColor, signed, wholeNumber } from "../lib/dom.js";
 import { repeatedName, rulesFromPreset } from "../lib/score.js";
+import { BEST_OF } from "../lib/match.js";
 import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
 
 const MAX_PLAYERS = 8;
 
 export function defaultSetup(data, players = ["", "", "", ""]) {
   const preset = data.presets.find((p) => p.name === data.default_preset) || data.presets[0];
-  return { players: players.slice(), preset: preset.name, rules: rulesFromPreset(preset), firstDealer: 0 };
+  return { players: players.slice(), preset: preset.name, rules: rulesFromPreset(preset), firstDealer: 0, bestOf: 1 };
 }
 
 class AnSetup extends View {
@@ -126,6 +128,9 @@ class AnSetup extends View {
       case "scoring":
         d.rules.scoring = el.dataset.value;
         break;
+      case "best-of":
+        d.bestOf = Number(el.dataset.value);
+        break;
       case "start":
         this.start();
         return;
@@ -145,7 +150,7 @@ class AnSetup extends View {
       window.alert(t("same_name", { name: twice }));
       return;
     }
-    store.start({ players, rules: d.rules, firstDealer: d.firstDealer || 0 });
+    store.start({ players, rules: d.rules, firstDealer: d.firstDealer || 0, match: { bestOf: d.bestOf } });
   }
 
   render() {
@@ -185,6 +190,7 @@ class AnSetup extends View {
     const limit = n < preset.min_players || n > preset.max_players
       ? `<p class="hint warn">${esc(t("players_limit", { min: preset.min_players, max: preset.max_players }))}</p>` : "";
     const points = r.scoring === "points";
+    const bestOf = BEST_OF.includes(d.bestOf) ? d.bestOf : 1;
     this.innerHTML = `
       <h2 class="view-title">${esc(t("setup_title"))}</h2>
       <section class="card">
@@ -248,6 +254,14 @@ class AnSetup extends View {
               ${k === r.tie_break ? "selected" : ""}>${esc(t(`tie_${k}`, { n: r.extra_rounds_cap ?? 3 }))}</option>`).join("")}
           </select>
         </label>
+      </section>
+      <section class="card match">
+        <h3>${esc(t("match"))}</h3>
+        <div class="segmented three" role="group" aria-label="${esc(t("match"))}">
+          ${BEST_OF.map((k) => `<button data-action="best-of" data-value="${k}" aria-pressed="${k === bestOf}"
+            >${esc(k === 1 ? t("match_one") : t("match_best", { n: k }))}</button>`).join("")}
+        </div>
+        <p class="hint">${esc(bestOf === 1 ? t("match_one_hint") : t("match_best_hint", { k: Math.floor(bestOf / 2) + 1 }))}</p>
       </section>
       <div class="sticky-actions">
         <button class="primary big" data-action="start">${esc(t("start"))} ›</button>

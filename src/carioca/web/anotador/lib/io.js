@@ -1,10 +1,13 @@
-// Export and import of a game: JSON keeps everything (players, rules, every card tapped);
-// CSV is one line per round for a spreadsheet, and reads back the players and the scores.
+// Export and import of a game: JSON keeps everything (players, rules, every card tapped, the
+// series the game belongs to); CSV is one line per round for a spreadsheet, and reads back the
+// players and the scores (a game read from a CSV is a series of its own). A JSON written before
+// series existed has no "match": the game is then a series of its own (see match.js).
 
 import {
   FORMAT, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds, repeatedName,
   roundScores, totals,
 } from "./score.js";
+import { BEST_OF } from "./match.js";
 
 const CSV_HEAD = ["round", "contract", "dealer", "out", "de_una"];
 
@@ -115,6 +118,20 @@ function checkRules(given, defaults) {
   return rules;
 }
 
+/** The series of an imported game ({id, bestOf}), checked; undefined when the file has none
+ * (a file from before series). */
+function checkMatch(given) {
+  if (given === undefined || given === null) return undefined;
+  if (typeof given !== "object" || typeof given.id !== "string" || !given.id.trim() || given.id.length > 100) {
+    fail("io_bad_match", { value: JSON.stringify(given) });
+  }
+  const bestOf = given.bestOf ?? 1;
+  if (!BEST_OF.includes(bestOf)) {
+    fail("io_bad_choice", { field: "match.bestOf", value: JSON.stringify(bestOf), allowed: BEST_OF.join(", ") });
+  }
+  return { id: given.id, bestOf };
+}
+
 function checkGame(doc, defaults) {
   if (!doc || typeof doc !== "object") fail("io_not_a_game");
   if (doc.format !== FORMAT) fail("io_format", { format: FORMAT });
@@ -145,7 +162,8 @@ function checkGame(doc, defaults) {
     }
     return round;
   });
-  return normalize({
+  const match = checkMatch(doc.match);
+  const game = {
     format: FORMAT,
     id: String(doc.id || ""),
     created: String(doc.created || new Date().toISOString()),
@@ -154,7 +172,11 @@ function checkGame(doc, defaults) {
     firstDealer: Number.isInteger(doc.firstDealer) ? ((doc.firstDealer % n) + n) % n : 0,
     rules,
     rounds,
-  });
+  };
+  if (match) game.match = match;
+  // The id of the game this one is a copy of, so that a series counts it once (match.js).
+  if (typeof doc.source === "string" && doc.source && doc.source.length <= 100) game.source = doc.source;
+  return normalize(game);
 }
 
 function fromCsv(text, defaults) {

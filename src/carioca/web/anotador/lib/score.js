@@ -190,16 +190,19 @@ export function result(game) {
   return { ...out, reason: "share" };
 }
 
-/** A new game from the setup: players, rules, first dealer. */
-export function newGame({ players, rules, firstDealer = 0, now = new Date() }) {
+/** A new game from the setup: players, rules, first dealer, and its series ({id, bestOf}: see
+ * match.js; a game with no series id given starts a series of its own). */
+export function newGame({ players, rules, firstDealer = 0, match = {}, now = new Date() }) {
+  const stamp = () => `${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
   const game = {
     format: FORMAT,
-    id: `g-${now.getTime().toString(36)}-${Math.random().toString(36).slice(2, 7)}`,
+    id: `g-${stamp()}`,
     created: now.toISOString(),
     updated: now.toISOString(),
     players: players.slice(),
     firstDealer,
     rules: JSON.parse(JSON.stringify(rules)),
+    match: { id: match.id || `m-${stamp()}`, bestOf: [3, 5].includes(match.bestOf) ? match.bestOf : 1 },
     rounds: [],
   };
   return normalize(game);

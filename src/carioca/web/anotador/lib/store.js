@@ -167,10 +167,13 @@ export class Store extends EventTarget {
     this._changed();
   }
 
-  /** A copy of an imported game, under a new id. */
+  /** A copy of an imported game, under a new id. It keeps its series ("match"), and the id of
+   * the game it copies ("source"), so that a game imported back onto the phone it came from
+   * (or twice) counts once in its series. */
   importGame(game) {
     const copy = JSON.parse(JSON.stringify(game));
     copy.format = FORMAT;
+    if (!copy.source && copy.id) copy.source = copy.id;
     copy.id = `g-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}`;
     this.adopt(copy, "sheet");
     return copy;
