@@ -2034,3 +2034,17 @@ def test_rules_md_invariant_hidden_information() -> None:
     assert {"p": 1, "draw": "mazo"} in view.log
     spectator = game.view(None)
     assert spectator.hand is None and spectator.open_hands is None
+
+
+def test_ruling_37_a_match_of_n_games() -> None:
+    """Best of N: the first to more than N/2 games; after N games without that, the most games
+    won (shared on a tie); one game decides no match. (The anotador's series follows the same
+    rule in JavaScript: tests/test_anotador.py::test_series_standing_rules.)"""
+    from carioca.server.tables import match_winners
+
+    assert match_winners(3, [2, 0], played=2) == [0]  # 2 of 3: decided before the third
+    assert match_winners(3, [1, 1], played=2) is None  # one game each: a third is played
+    assert match_winners(3, [2, 2, 0], played=3) == [0, 1]  # a shared game took both past 1.5
+    assert match_winners(5, [2, 2, 1], played=5) == [0, 1]  # no one past 2.5: the most, shared
+    assert match_winners(5, [3, 1], played=4) == [0]
+    assert match_winners(1, [4, 2], played=6) is None  # one game at a time: only the tally

@@ -988,6 +988,7 @@ def test_kill_9_loses_no_acknowledged_action(tmp_path: Path) -> None:
     {"preset": "chile", "options": {"bying": "off"}},
     {"preset": "online", "seats": 6},
     {"preset": "chile", "turn_timer": 7},
+    {"preset": "chile", "match": 2},
     {"preset": "chile", "seats": 99},
 ])
 def test_impossible_tables_are_refused_with_a_reason(body: dict[str, Any]) -> None:
@@ -1505,3 +1506,151 @@ def test_a_rematch_whose_save_fails_leaves_the_table_as_it_was(tmp_path: Path) -
     # The new game was stored, deal and all (the bots may have finished it meanwhile).
     assert restarted.status in ("playing", "over") and restarted.game_no == 1
     assert restarted.game is not None and restarted.game.round_number == 1
+
+
+# --------------------------------------------------------------------------- matches
+
+def _duel(db: Path | str = ":memory:", match: int = 3) -> Any:
+    """Ana (a person, moved by the test) and a greedy bot at a 2-seat table of one round,
+    in a match of ``match`` games; the manager's loop is not running."""
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chile", options={"rounds": [1]}, seats=2,
+                              bots={1: "greedy"}, turn_timer=0, steal_timer=10, hints=False,
+                              match=match)
+    return table
+
+
+def _play_to_the_end(table: Any) -> tuple[int, ...]:
+    """Play the table's game to its end: Ana draws from the mazo and throws a card (she never
+    lays down, so she never goes out), the bot plays its game. The game's winners."""
+    for _ in range(5_000):
+        if table.status != "playing":
+            break
+        seat = table.game.seat_to_act
+        if seat == 1:
+            view, legal = table.bot_question(1)
+            table.bot_answer(1, legal, table.ask_bot(1, view, legal))
+        else:
+            legal = list(table.game.legal_actions(0))
+            table.apply(0, _mazo_then_first_discard(legal).to_json(), None)
+    assert table.status == "over"
+    return tuple(table.game.score_sheet().winners)
+
+
+def test_a_match_must_be_one_game_or_the_best_of_3_or_5() -> None:
+    with TestClient(create_app(":memory:")) as client:
+        for bad in (2, 0, 7, -1):
+            answer = client.post("/api/tables", json={"name": "Ana", "match": bad})
+            assert answer.status_code == 400
+            error = answer.json()["error"]
+            assert error["code"] == "bad_match"
+            assert "one game" in error["message"] and "best of 3 or of 5" in error["message"]
+        word = client.post("/api/tables", json={"name": "Ana", "match": "three"})
+        assert word.status_code == 400 and "match" in word.json()["error"]["message"]
+        one = _new(client)  # one game unless the host says otherwise
+        assert one["table"]["match"] == {"games": 1, "wins": [0, 0, 0, 0], "played": 0,
+                                          "current": 1, "winners": None}
+        five = _new(client, match=5, seats=2)
+        assert five["table"]["match"]["games"] == 5
+        assert client.get(f"/api/tables/{five['code']}").json()["match"]["wins"] == [0, 0]
+
+
+def test_the_table_counts_the_games_each_seat_won_across_rematches() -> None:
+    # One game at a time: no match to decide, the tally runs on through every rematch.
+    table = _duel(match=1)
+    table.start()
+    first = _play_to_the_end(table)
+    table.start()  # the rematch
+    assert table.info()["match"]["played"] == 1 and table.info()["match"]["current"] == 2
+    second = _play_to_the_end(table)
+    wins = [0, 0]
+    for seat in (*first, *second):
+        wins[seat] += 1
+    assert table.info()["match"] == {"games": 1, "wins": wins, "played": 2, "current": 2,
+                                     "winners": None}
+    table.start()
+    assert table.info()["match"]["wins"] == wins  # not reset: a tally, not a match
+
+
+def test_best_of_3_is_decided_by_two_games_and_the_next_rematch_starts_a_new_match() -> None:
+    table = _duel(match=3)
+    table.start()
+    assert table.info()["match"]["current"] == 1
+    assert _play_to_the_end(table) == (1,)  # Ana never lays down: the bot wins
+    match = table.info()["match"]
+    assert match == {"games": 3, "wins": [0, 1], "played": 1, "current": 1, "winners": None}
+    table.start()  # the next game of the match
+    assert table.info()["match"]["current"] == 2 and table.info()["match"]["wins"] == [0, 1]
+    assert _play_to_the_end(table) == (1,)
+    assert table.info()["match"] == {"games": 3, "wins": [0, 2], "played": 2, "current": 2,
+                                     "winners": [1]}
+    table.start()  # a rematch after the match is decided: a new match
+    assert table.info()["match"] == {"games": 3, "wins": [0, 0], "played": 0, "current": 1,
+                                     "winners": None}
+    assert table.game_no == 2
+
+
+def test_who_wins_a_match() -> None:
+    win = tables.match_winners
+    assert win(3, [2, 0], 2) == [0]
+    assert win(3, [1, 1], 2) is None  # a third game decides
+    assert win(3, [1, 1, 1], 3) == [0, 1, 2]  # three games, three winners: shared
+    assert win(3, [2, 2], 2) == [0, 1]  # two shared games: both passed the mark at once
+    assert win(3, [1, 2, 0], 3) == [1]
+    assert win(5, [2, 2, 0], 4) is None
+    assert win(5, [3, 1], 4) == [0]
+    assert win(5, [2, 2, 1], 5) == [0, 1]  # five games, no majority: the most wins, shared
+    assert win(1, [4, 2], 6) is None  # one game at a time: a tally, no match
+
+
+def test_the_match_survives_a_restart_and_an_end_stored_without_the_table(
+        tmp_path: Path) -> None:
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "t.sqlite"
+    table = _duel(db, match=3)
+    table.start()
+    assert _play_to_the_end(table) == (1,)
+    restarted = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    restarted.load()
+    again = restarted.tables[table.code]
+    assert again.info()["match"] == table.info()["match"]
+    assert again.info()["match"]["wins"] == [0, 1]
+    # The second game's last move is stored, the table's own write after it is not (the
+    # disk filled up): the restart reads the end off the game and counts it, once.
+    again.start()
+    real = again.manager.store.save_table
+
+    def full_disk(*args: Any) -> None:
+        if again.game.is_over:
+            raise OSError("disk full")
+        real(*args)
+
+    again.manager.store.save_table = full_disk
+    _play_to_the_end(again)
+    assert again.info()["match"]["wins"] == [0, 2]
+    assert SQLiteStore(db).load_tables()[0].meta["status"] == "playing"
+    third = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    third.load()
+    decided = third.tables[table.code].info()
+    assert decided["status"] == "over"
+    assert decided["match"] == {"games": 3, "wins": [0, 2], "played": 2, "current": 2,
+                                "winners": [1]}
+    assert SQLiteStore(db).load_tables()[0].meta["match_wins"] == [0, 2]
+
+
+def test_a_table_stored_before_matches_loads_as_one_game() -> None:
+    from carioca.store import SQLiteStore
+
+    store = SQLiteStore(":memory:")
+    store.save_table("OLD234", {"preset": "chile", "options": {}, "host": 0,
+                                "seats": [{"name": "Ana"}, {"name": "Beto"}],
+                                "status": "lobby"})
+    manager = tables.TableManager(store, bot_delay=0)
+    manager.load()
+    table = manager.tables["OLD234"]
+    assert table.info()["match"] == {"games": 1, "wins": [0, 0], "played": 0, "current": 1,
+                                     "winners": None}
+    assert table.meta()["match"] == 1 and table.meta()["match_wins"] == [0, 0]

@@ -991,3 +991,113 @@ def test_an_option_that_may_be_null_has_its_own_word(base_url: str, browser: Any
     assert info["options"].get("max_reshuffles") is None  # RULES.md: reshuffle as needed
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def _call(base_url: str, path: str, body: dict[str, Any] | None = None,
+          token: str | None = None) -> dict[str, Any]:
+    """A call to the table's HTTP API (POST with a body, GET without)."""
+    import urllib.request
+
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["X-Carioca-Token"] = token
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base_url + path, data=data, headers=headers,
+                                 method="GET" if body is None else "POST")
+    with urllib.request.urlopen(req) as answer:
+        return json.loads(answer.read())  # type: ignore[no-any-return]
+
+
+def _bots_play_a_game(base_url: str, code: str, token: str, how: str) -> dict[str, Any]:
+    """Start the game (``how``: start or rematch), a bot plays for Ana (who is away) as for
+    the other seat, until the game is over: the table's info then."""
+    info = _call(base_url, f"/api/tables/{code}", None)
+    deadline = time.time() + 20
+    while info["seats"][0]["connected"]:  # Ana's page has just closed
+        assert time.time() < deadline, "Ana's page is still connected"
+        time.sleep(0.05)
+        info = _call(base_url, f"/api/tables/{code}", None)
+    _call(base_url, f"/api/tables/{code}/{how}", {}, token)
+    _call(base_url, f"/api/tables/{code}/stand-in", {"seat": 0, "bot": "greedy"}, token)
+    deadline = time.time() + 60
+    while True:
+        info = _call(base_url, f"/api/tables/{code}", None)
+        if info["status"] == "over":
+            return info
+        assert time.time() < deadline, "the game did not end"
+        time.sleep(0.05)
+
+
+def _end_panel(browser: Any, base_url: str, code: str, token: str) -> tuple[Any, dict[str, Any]]:
+    """Ana's page at the table whose game is over: the page, and the table's info."""
+    page = _page(browser, PHONE, "es-CL")
+    page.goto(base_url + "/")
+    page.evaluate(f"() => localStorage.setItem('carioca.token.{code}', '{token}')")
+    page.goto(f"{base_url}/t/{code}")
+    page.wait_for_selector("#over-box:not([hidden]) #match-tally")
+    page.wait_for_selector("#rematch")
+    page.click("#reveal-ok")  # how the last round ended, first
+    return page, _state(page)["table"]
+
+
+def test_a_best_of_3_shows_its_tally_its_game_and_its_winner(base_url: str,
+                                                              browser: Any) -> None:
+    """The host picks "Al mejor de 3" in the lobby; at the table, after each game, the header
+    says which game of the three it is, the end-of-game panel the games each seat has won,
+    and the button goes on to the next game until the match is decided: then it says who won
+    it, and the button is a Revancha again (a new match)."""
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    assert page.inner_text("#match-row > span") == "Partidas"
+    assert [o.inner_text() for o in page.query_selector_all("#match option")] == [
+        "Una", "Al mejor de 3", "Al mejor de 5"]
+    assert page.input_value("#match") == "1"
+    page.fill("#name", "Ana")
+    page.select_option("#match", "3")
+    page.click("#create-form button[type=submit]")
+    page.wait_for_selector("#created:not([hidden])")
+    made = page.inner_text("#share-code").strip()
+    assert _call(base_url, f"/api/tables/{made}", None)["match"]["games"] == 3
+    page.context.close()
+
+    # A table of one round, Ana and a bot; bots play every game (one stands in for Ana).
+    created = _call(base_url, "/api/tables", {"name": "Ana", "preset": "chile", "seats": 2,
+                                              "bots": {"1": "greedy"}, "match": 3,
+                                              "options": {"rounds": [1]}})
+    code, token = created["code"], created["token"]
+    names = [s["name"] for s in created["table"]["seats"]]
+
+    def tally(wins: list[int]) -> str:
+        return "Partidas ganadas: " + " · ".join(f"{n} {w}" for n, w in zip(names, wins,
+                                                                           strict=True))
+
+    info = _bots_play_a_game(base_url, code, token, "start")
+    for game in (1, 2, 3):
+        match = info["match"]
+        assert match["played"] == game and match["current"] == game
+        page, shown = _end_panel(browser, base_url, code, token)
+        assert shown["match"] == match
+        assert f"Partida {game} de 3" in page.inner_text("#info")
+        assert page.inner_text("#match-tally") == tally(match["wins"])
+        if match["winners"] is None:
+            assert game < 3 and not page.query_selector("#match-winner")
+            assert page.inner_text("#rematch") == "Siguiente partida"
+            page.context.close()
+            info = _bots_play_a_game(base_url, code, token, "rematch")
+            continue
+        winners = ", ".join(names[i] for i in match["winners"])
+        assert page.inner_text("#match-winner") == f"Gana la serie: {winners}"
+        assert page.inner_text("#rematch") == "Revancha"
+        assert game >= 2  # one game never decides a best of 3
+        # The Revancha starts a new match: the tally back to 0, the first of three games.
+        page.click("#rematch")
+        page.wait_for_function("() => window.carioca.state.table.status === 'playing'")
+        page.wait_for_function("() => document.querySelector('#info').textContent"
+                               ".includes('Partida 1 de 3')")
+        assert _state(page)["table"]["match"]["wins"] == [0, 0]
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+        break
+    else:
+        raise AssertionError("three games did not decide the match")

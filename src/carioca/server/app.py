@@ -67,6 +67,7 @@ class CreateTable(_Strict):
     turn_timer: int = 0
     steal_timer: int = 10
     hints: bool = True
+    match: int = 1
 
 
 class JoinTable(_Strict):
@@ -280,7 +281,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         table, token = manager.create(
             name=body.name, preset=body.preset, options=body.options, seats=body.seats,
             bots=bots, turn_timer=body.turn_timer, steal_timer=body.steal_timer,
-            hints=body.hints)
+            hints=body.hints, match=body.match)
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 

@@ -35,7 +35,7 @@ from .cluster import unavailable
 if TYPE_CHECKING:
     from .cluster import Cluster, Owner
 
-__all__ = ["Table", "TableManager", "TableError", "make_bot", "bot_names"]
+__all__ = ["Table", "TableManager", "TableError", "make_bot", "bot_names", "match_winners"]
 
 log = logging.getLogger("carioca.server")
 
@@ -43,6 +43,9 @@ _CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 TURN_TIMERS = (0, 30, 60, 90)
 LOG_TAIL = 40
 STEAL_TIMERS = (5, 10, 15)
+MATCH_GAMES = (1, 3, 5)
+"""A table plays one game at a time (1: each a game of its own, the tally running on through
+every rematch), or a match: the best of 3 or of 5 (:func:`match_winners`)."""
 T = TypeVar("T")
 RETRY_FIRST, RETRY_MAX = 1.0, 30.0  # seconds before retrying a failed automatic move
 UNAVAILABLE = "the tables cannot be reached just now; try again in a moment"
@@ -79,6 +82,26 @@ def _hash(token: str) -> str:
 GAME_SEED_BITS = 128
 """A table's game seed: every round's seed is drawn from it (``Game.new``), so it must be too
 large to guess from a revealed round seed (a 32-bit one was found in minutes)."""
+
+
+def match_winners(games: int, wins: Sequence[int], played: int) -> list[int] | None:
+    """The seats that won the match, once it is decided (None: it goes on, and always with
+    ``games`` 1, where there is no match, only the tally).
+
+    ``wins`` counts the games each seat has won in the match so far (a shared game counts for
+    each of its winners), ``played`` the games it has had. The match is won by the first seats
+    with more than ``games / 2`` wins: they passed the mark with the same game (a match is
+    decided after each game, and a decided one is not played on), so they share it. If
+    ``games`` games end without that, the seats with the most wins win it (shared if tied)."""
+    if games <= 1 or not wins:
+        return None
+    over_half = [seat for seat, won in enumerate(wins) if 2 * won > games]
+    if over_half:
+        return over_half
+    if played >= games:
+        most = max(wins)
+        return [seat for seat, won in enumerate(wins) if won == most]
+    return None
 
 
 def round_salt(game_seed: int | None, number: int) -> str:
@@ -287,6 +310,15 @@ class Table:
         self.hints: bool = meta.get("hints", True)
         self.game_no: int = meta.get("game", 0)
         self.game_seed: int | None = meta.get("game_seed")
+        self.match_games: int = meta.get("match", 1)
+        """Games in the table's match: 1 (one game), 3 or 5 (the best of them)."""
+        saved_wins = meta.get("match_wins") or []
+        self.match_wins: list[int] = [int(saved_wins[i]) if i < len(saved_wins) else 0
+                                      for i in range(len(self.seats))]
+        """The games each seat has won in the match so far (with one game: since the table
+        was made); a shared win counts for each winner."""
+        self.match_played: int = meta.get("match_played", 0)
+        """The games the match has had so far (finished ones)."""
         self.game: Game | None = None
         self.version = 0
         """Counts changes to the game and the seats; an action names it to be accepted."""
@@ -316,6 +348,8 @@ class Table:
             "status": self.status, "turn_timer": self.turn_timer,
             "steal_timer": self.steal_timer, "hints": self.hints, "game": self.game_no,
             "game_seed": self.game_seed, "window": self._window_meta(),
+            "match": self.match_games, "match_wins": list(self.match_wins),
+            "match_played": self.match_played,
         }
 
     def info(self) -> dict[str, Any]:
@@ -327,8 +361,30 @@ class Table:
                        "taken": s.taken, "stand_in": s.stand_in}
                       for i, s in enumerate(self.seats)],
             "turn_timer": self.turn_timer, "steal_timer": self.steal_timer,
-            "hints": self.hints, "game": self.game_no, "version": self.version,
+            "hints": self.hints, "game": self.game_no, "match": self.match_info(),
+            "version": self.version,
         }
+
+    def match_info(self) -> dict[str, Any]:
+        """The match: its length, the games won by each seat, the games finished, the game
+        being played (or just over) counted from 1, and its winners once it is decided."""
+        return {"games": self.match_games, "wins": list(self.match_wins),
+                "played": self.match_played,
+                "current": self.match_played + (0 if self.status == "over" else 1),
+                "winners": self.match_winners()}
+
+    def match_winners(self) -> list[int] | None:
+        """The seats that won the match (None: undecided, or a table of one game)."""
+        return match_winners(self.match_games, self.match_wins, self.match_played)
+
+    def _game_over(self) -> None:
+        """The game has ended (its last move is stored): the table is over, and the game's
+        winners count in the match."""
+        assert self.game is not None
+        self.status = "over"
+        for seat in self.game.score_sheet().winners:
+            self.match_wins[seat] += 1
+        self.match_played += 1
 
     def seat_of(self, token: str | None) -> int | None:
         if not token:
@@ -409,9 +465,13 @@ class Table:
         if not all(s.taken for s in self.seats):
             raise TableError("empty_seats", "every seat needs a player or a bot", 409)
         before = (self.game_no, self.game_seed, self.game, self.status, self._bots,
-                  self._last_round_end, self._deals_saved)
+                  self._last_round_end, self._deals_saved, list(self.match_wins),
+                  self.match_played)
         if self.status == "over":
             self.game_no += 1
+            if self.match_winners() is not None:  # the match is decided: a new one
+                self.match_wins = [0] * len(self.seats)
+                self.match_played = 0
         self.game_seed = secrets.randbits(GAME_SEED_BITS)
         names = [s.name for s in self.seats]
         self.game = Game.new(self.rules, names, seed=self.game_seed)
@@ -424,7 +484,8 @@ class Table:
         except BaseException:
             # Not started after all: the table stays as the store has it.
             (self.game_no, self.game_seed, self.game, self.status, self._bots,
-             self._last_round_end, self._deals_saved) = before
+             self._last_round_end, self._deals_saved, self.match_wins,
+             self.match_played) = before
             raise
         self._save_deals()  # should this fail, the next write makes it good (or a restart)
         self._after_change()
@@ -495,7 +556,7 @@ class Table:
             game.start_round()
             self._save_deals()
         if game.is_over and self.status != "over":
-            self.status = "over"  # its last move was stored, the table's status not yet
+            self._game_over()  # its last move was stored, the table's status not yet
             self._save()
         self._bots = self._seated_bots()
         self._after_change()
@@ -548,7 +609,7 @@ class Table:
         # The next round's deal is stored before the next action (or dealt again from the
         # game's seed after a restart); the game's end is read off the record at a restart.
         if game.is_over:
-            self.status = "over"
+            self._game_over()
         try:
             self._save_deals()
             if game.is_over:
@@ -1002,7 +1063,7 @@ class TableManager:
 
     def create(self, *, name: str, preset: str, options: dict[str, Any], seats: int,
                bots: dict[int, str | None], turn_timer: int, steal_timer: int,
-               hints: bool) -> tuple[Table, str]:
+               hints: bool, match: int = 1) -> tuple[Table, str]:
         try:
             rules = RuleSet.preset(preset, **options)
             rules.check_players(seats)
@@ -1012,6 +1073,9 @@ class TableManager:
             raise TableError("bad_timer", f"the turn timer is one of {TURN_TIMERS} seconds")
         if steal_timer not in STEAL_TIMERS:
             raise TableError("bad_timer", f"the steal timer is one of {STEAL_TIMERS} seconds")
+        if match not in MATCH_GAMES or isinstance(match, bool):
+            raise TableError("bad_match", "a table plays one game (match 1) or a match of the "
+                                          "best of 3 or of 5 games (match 3 or 5)")
         for s, bot in bots.items():  # checked before anything is saved
             if not 0 < s < seats:
                 raise TableError("bad_seat", f"there is no seat {s} for a bot (1 to {seats - 1})")
@@ -1020,7 +1084,7 @@ class TableManager:
         code = self._new_code()
         meta = {"preset": rules.preset_name, "options": dict(rules.options), "host": 0,
                 "seats": [{"name": ""} for _ in range(seats)], "turn_timer": turn_timer,
-                "steal_timer": steal_timer, "hints": hints}
+                "steal_timer": steal_timer, "hints": hints, "match": match}
         table = Table(self, code, meta)
         seat, token = table.join(name)
         for s, bot in bots.items():

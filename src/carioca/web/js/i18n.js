@@ -100,6 +100,10 @@ const W = {
   turn_timer: { es: "Tiempo por turno", en: "Turn timer", de: "Zeit pro Zug", sv: "Tid per tur" },
   steal_timer: { es: "Tiempo para comprar", en: "Time to buy", de: "Zeit zum Kaufen", sv: "Tid att köpa" },
   hints: { es: "Botón de ayuda (el entrenador)", en: "Hint button (the coach)", de: "Tipp-Knopf (der Trainer)", sv: "Tipsknapp (tränaren)" },
+  match: { es: "Partidas", en: "Games", de: "Spiele", sv: "Partier" },
+  match_1: { es: "Una", en: "One game", de: "Ein Spiel", sv: "Ett parti" },
+  match_3: { es: "Al mejor de 3", en: "Best of 3", de: "Best of 3", sv: "Bäst av 3" },
+  match_5: { es: "Al mejor de 5", en: "Best of 5", de: "Best of 5", sv: "Bäst av 5" },
 
   // choices
   "c_buying.off": { es: "no se compra", en: "no buying", de: "kein Kaufen", sv: "inget köp" },
@@ -214,6 +218,10 @@ const W = {
   set_bot: { es: "Poner bot", en: "Add bot", de: "Bot setzen", sv: "Lägg till bot" },
   remove_bot: { es: "Quitar bot", en: "Remove bot", de: "Bot entfernen", sv: "Ta bort bot" },
   game_n: { es: "Partida {n}", en: "Game {n}", de: "Spiel {n}", sv: "Parti {n}" },
+  match_game_of: { es: "Partida {n} de {m}", en: "Game {n} of {m}", de: "Spiel {n} von {m}", sv: "Parti {n} av {m}" },
+  match_tally: { es: "Partidas ganadas: {tally}", en: "Games won: {tally}", de: "Gewonnene Spiele: {tally}", sv: "Vunna partier: {tally}" },
+  match_winner: { es: "Gana la serie: {names}", en: "Match won by {names}", de: "Gesamtsieg: {names}", sv: "Matchen vanns av {names}" },
+  next_game: { es: "Siguiente partida", en: "Next game", de: "Nächstes Spiel", sv: "Nästa parti" },
   cards_in_hand: { es: "{n} cartas en la mano", en: "{n} cards in hand", de: "{n} Karten auf der Hand", sv: "{n} kort på handen" },
 
   // log
@@ -275,6 +283,7 @@ const W = {
   "err.bad_bot": { es: "No conocemos ese bot", en: "There is no such bot", de: "Diesen Bot gibt es nicht", sv: "Den boten finns inte" },
   "err.bad_bots": { es: "No conocemos ese bot", en: "There is no such bot", de: "Diesen Bot gibt es nicht", sv: "Den boten finns inte" },
   "err.bad_timer": { es: "Ese tiempo no se puede elegir", en: "That timer cannot be chosen", de: "Diese Zeit kann man nicht wählen", sv: "Den tiden går inte att välja" },
+  "err.bad_match": { es: "Se juega una partida, o al mejor de 3 o de 5", en: "A table plays one game, or the best of 3 or of 5", de: "Ein Tisch spielt ein Spiel oder Best of 3 oder 5", sv: "Ett bord spelar ett parti, eller bäst av 3 eller 5" },
   "err.too_big": { es: "El mensaje es demasiado largo", en: "The message is too long", de: "Die Nachricht ist zu lang", sv: "Meddelandet är för långt" },
   "err.bad_request": { es: "La mesa no entendió ese pedido", en: "The table did not understand that request", de: "Der Tisch hat diese Anfrage nicht verstanden", sv: "Bordet förstod inte den begäran" },
   "err.unknown_action": { es: "Esa jugada no existe", en: "There is no such move", de: "Diesen Zug gibt es nicht", sv: "Det draget finns inte" },

@@ -9,7 +9,8 @@ const $ = (id) => document.getElementById(id);
 
 let catalog = null; // the /api/presets answer
 let current = {}; // option values being edited
-let table = { turn_timer: 0, steal_timer: 10, hints: true };
+let table = { turn_timer: 0, steal_timer: 10, hints: true, match: 1 };
+const MATCHES = [1, 3, 5]; // one game, or the best of 3 or of 5
 
 initPage();
 $("name").value = savedName();
@@ -78,6 +79,17 @@ function choosePreset() {
   seats.value = String(Math.min(Math.max(keep, p.min_players), p.max_players));
   renderBots();
   renderOptions();
+  renderMatch();
+}
+
+/** The length of the table's match, beside the seats: one game, or the best of 3 or 5. */
+function renderMatch() {
+  const old = $("match-row");
+  const row = selectRow("match", t("match"), MATCHES.map((n) => [n, t("match_" + n)]), table.match, (v) => { table.match = parseInt(v, 10); });
+  row.id = "match-row";
+  row.querySelector("select").id = "match";
+  if (old) old.replaceWith(row);
+  else $("seats").closest(".row").append(row);
 }
 
 function renderRounds() {
@@ -372,6 +384,7 @@ $("create-form").addEventListener("submit", async (ev) => {
   const body = {
     name, preset: preset().name, options: changedOptions(), seats: parseInt($("seats").value, 10),
     bots, turn_timer: table.turn_timer, steal_timer: table.steal_timer, hints: table.hints,
+    match: table.match,
   };
   try {
     const res = await api("/api/tables", { method: "POST", body });
@@ -430,6 +443,7 @@ onLangChange(() => {
   $("preset-notes").textContent = localized(p.notes) + " · " + t("players_range", { min: p.min_players, max: p.max_players });
   renderBots();
   renderOptions();
+  renderMatch();
 });
 
 async function load() {

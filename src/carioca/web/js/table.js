@@ -527,9 +527,12 @@ function renderInfo() {
   const tbl = S.table;
   const v = view();
   const parts = [code];
+  // The game of a match before the preset: a phone's header shows two lines of it.
+  const match = tbl && tbl.match;
+  if (match && match.games > 1) parts.push(t("match_game_of", { n: match.current, m: match.games }));
   if (tbl && tbl.preset) parts.push(tbl.preset);
   if (v && tbl && tbl.status !== "lobby") parts.push(t("round_of", { n: v.round, m: v.rounds }));
-  if (tbl && tbl.game >= 1) parts.push(t("game_n", { n: tbl.game + 1 })); // a rematch
+  if (!(match && match.games > 1) && tbl && tbl.game >= 1) parts.push(t("game_n", { n: tbl.game + 1 })); // a rematch
   $("info").textContent = parts.join(" · ");
 }
 
@@ -965,17 +968,37 @@ function renderSide() {
   over.hidden = !done;
   if (done) {
     over.append(h("h3", "", t("game_over")));
+    const match = S.table && S.table.match;
+    if (match) renderMatchEnd(over, match);
     const a = h("a", "button primary", t("download_record"));
     a.id = "download";
     a.href = `/api/tables/${code}/record`;
     a.download = `carioca-${code}.json`;
     over.append(a);
     if (mayHost()) {
-      const r = h("button", "", t("rematch"));
+      // While a match goes on the next game continues it; once decided, a new match.
+      const goesOn = match && match.games > 1 && !match.winners;
+      const r = h("button", "", t(goesOn ? "next_game" : "rematch"));
       r.id = "rematch";
       r.addEventListener("click", () => hostCall("rematch"));
       over.append(" ", r);
     }
+  }
+}
+
+/** The games each seat has won at this table ("Ana 2 · Beto 1") and, once the match is
+ *  decided, who won it. */
+function renderMatchEnd(box, match) {
+  const names = S.table.seats.map((s, i) => s.name || `#${i + 1}`);
+  const line = (id, text, cls = "match-line") => {
+    const p = h("p", cls, text);
+    p.id = id;
+    box.append(p);
+  };
+  line("match-tally", t("match_tally", { tally: match.wins.map((w, i) => `${names[i]} ${w}`).join(" · ") }));
+  if (match.winners && match.winners.length) {
+    line("match-winner", t("match_winner", { names: match.winners.map((i) => names[i]).join(", ") }),
+      "match-line match-won");
   }
 }
 
