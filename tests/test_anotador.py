@@ -1170,6 +1170,17 @@ def test_series_standing_rules(browser: Any, site: str) -> None:
         else:
             assert got["decided"] == {"seats": winners, "number": at}, got
             assert got["next"]["id"] != "m" and got["next"]["bestOf"] == best_of
+    # A game left unfinished takes no place among the N; a game played after the series was
+    # decided (started from an older game of it) counts for nothing.
+    abandoned = [game(1, [0], finished=False), game(2, [0]), game(3, [1]), game(4, [0])]
+    after = [game(1, [0]), game(2, [0]), game(3, [0])]
+    got = page.evaluate("""async ([abandoned, after]) => {
+        const m = await import("./lib/match.js");
+        return [m.standing(abandoned, abandoned[3]), m.standing(after, after[2])];
+    }""", [abandoned, after])
+    assert got[0]["number"] == 3 and got[0]["wins"] == [2, 1, 0]
+    assert got[0]["decided"] == {"seats": [0], "number": 3}
+    assert got[1]["wins"] == [2, 0, 0] and got[1]["decided"] == {"seats": [0], "number": 2}
     # The tally after an earlier game; a copy of a game (imported back) counts once; a game of
     # other players is not part of the series.
     games = [game(1, [0]), game(2, [1]), game(3, [0])]

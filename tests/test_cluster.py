@@ -556,7 +556,7 @@ def test_a_page_whose_server_is_killed_finds_the_server_that_took_its_table(
         _stop(procs)
 
 
-def test_a_busy_loop_does_not_let_the_leases_lapse(schema: str, prefix: str) -> None:
+def test_stuck_connections_do_not_let_the_leases_lapse(schema: str, prefix: str) -> None:
     # Connections that stopped reading at every table (each waits on its own writer now,
     # and the loop on none): the leases are renewed on a timer of their own all the same.
     import asyncio

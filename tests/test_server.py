@@ -1102,6 +1102,49 @@ def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
     asyncio.run(main())
 
 
+def test_a_connection_its_writer_dropped_is_read_no_more(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    # Its writer gave up on it (it took nothing within SEND_LIMIT): a move it still sends
+    # must not be played, since no answer could reach it.
+    async def main() -> None:
+        from starlette.websockets import WebSocketDisconnect
+
+        from carioca.server.app import _serve
+        from carioca.store import SQLiteStore
+
+        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                  bots={1: "random"}, turn_timer=0, steal_timer=10,
+                                  hints=False)
+        table.start()
+        to_act = table.game.view(None).to_act  # type: ignore[union-attr]
+        version = table.version
+        conn, _, closed = _stuck_connection(to_act)
+        manager.open(table, conn)
+        conn.post({"type": "ack"})  # it never takes this: dropped after SEND_LIMIT
+
+        class Socket:
+            sent = False
+
+            async def receive(self) -> dict[str, Any]:
+                if self.sent:  # then the client goes away
+                    return {"type": "websocket.disconnect", "code": 1000}
+                self.sent = True
+                await _soon(lambda: conn.closing)  # the move arrives once it is dropped
+                return {"type": "websocket.receive", "text": json.dumps(
+                    {"type": "action", "version": version,
+                     "action": {"p": to_act, "draw": "mazo"}})}
+
+        with contextlib.suppress(WebSocketDisconnect):
+            await asyncio.wait_for(_serve(Socket(), table, conn, manager),  # type: ignore[arg-type]
+                                   timeout=30)
+        assert closed.is_set() and table.version == version  # not played
+        await manager.stop()
+
+    monkeypatch.setattr(tables, "SEND_LIMIT", 0.2)
+    asyncio.run(main())
+
+
 def test_a_stuck_connection_at_one_table_holds_up_no_other_table(
         monkeypatch: pytest.MonkeyPatch) -> None:
     # The background loop sends the states of every table; a socket whose client stopped
@@ -1171,10 +1214,12 @@ def test_a_connection_sends_in_order_and_only_the_newest_waiting_state() -> None
         table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
                                   bots={}, turn_timer=0, steal_timer=10, hints=False)
         sent: list[tuple[str, int]] = []
+        full: list[dict[str, Any]] = []
         gate, closed = asyncio.Event(), asyncio.Event()
 
         async def send(msg: dict[str, Any]) -> None:
             sent.append((msg["type"], msg.get("version", -1)))
+            full.append(msg)
             await gate.wait()
 
         async def close() -> None:
@@ -1186,12 +1231,14 @@ def test_a_connection_sends_in_order_and_only_the_newest_waiting_state() -> None
         await _soon(lambda: len(sent) == 1)  # on its way, not taken yet
         conn.post_state({"type": "state", "version": 2})
         acked = conn.post({"type": "ack", "version": 2})
-        conn.post_state({"type": "state", "version": 3})
-        conn.post_state({"type": "state", "version": 4})
+        # The timer played for seat 1 in version 3: the state replacing it still says so.
+        conn.post_state({"type": "state", "version": 3, "played_for": 1})
+        conn.post_state({"type": "state", "version": 4, "played_for": None})
         gate.set()
         await acked
         await conn.finish({"type": "error", "code": "moved"})
         assert sent == [("state", 1), ("state", 2), ("ack", 2), ("state", 4), ("error", -1)]
+        assert full[3]["played_for"] == 1
         assert closed.is_set() and conn.closing
         await conn.post({"type": "pong"})  # nothing more is taken
         conn.post_state({"type": "state", "version": 5})

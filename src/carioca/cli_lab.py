@@ -85,7 +85,7 @@ def _bar(total: int, label: str, show: bool) -> Iterator[Callable[[int], None]]:
 
 def _pct(x: float, ci: float) -> str:
     """A share with its 95% interval; an interval that would cross 0% or 100% is shown as
-    its bounds ("100.0% (61.0-100%)"), since "± 39" would read as reaching 139%."""
+    its bounds ("100.0% (61.0-100.0%)"), since "± 39" would read as reaching 139%."""
     if math.isnan(ci):
         return f"{100 * x:.1f}% ± ?"
     if x - ci < 0 or x + ci > 1:

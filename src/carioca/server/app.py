@@ -563,9 +563,14 @@ async def _receive(ws: WebSocket) -> str:
 
 
 async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableManager) -> None:
-    while not table.gone:
+    # A connection its writer dropped (it stopped reading) is read no more: its moves would
+    # be played with no answer it could see.
+    while not table.gone and not conn.closing:
         try:
-            msg = _CLIENT.validate_json(await _receive(ws))
+            raw = await _receive(ws)
+            if conn.closing:
+                break
+            msg = _CLIENT.validate_json(raw)
         except _TooBig:
             await conn.deliver({"type": "error", "code": "too_big",
                                 "message": f"messages are at most {MAX_MESSAGE} bytes"})
@@ -580,6 +585,7 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
         manager.poke(table)
     # This copy of the table was let go: whoever still talks to it is sent on (the letting go
     # has told this connection so already, unless it came in between: then it is told here).
+    # A connection dropped already is only waited for: its writer has closed it.
     await conn.finish({"type": "error", "code": "moved", "message": MOVED})
 
 

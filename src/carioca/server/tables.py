@@ -223,6 +223,10 @@ class Connection:
         if self.closing:
             return
         if self._outbox and self._outbox[-1].state:
+            waiting = self._outbox[-1].msg or {}
+            if waiting.get("played_for") is not None and state.get("played_for") is None:
+                # "The timer played for you" is news the replaced state carried: keep it.
+                state = {**state, "played_for": waiting["played_for"]}
             self._outbox[-1] = _Letter(state, state=True)
             return
         self._queue(_Letter(state, state=True))
@@ -248,6 +252,8 @@ class Connection:
         if writer is not None:
             # asyncio.wait, not the task: the handler's cancel must not cancel the writer.
             await asyncio.wait([writer])
+        elif self.close is not None:  # no writer (the server has stopped): close it here
+            await _close(self.close)
 
     def hang_up(self) -> None:
         """The socket is gone: its writer stops, and nothing more is queued."""

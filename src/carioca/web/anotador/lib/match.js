@@ -64,20 +64,25 @@ export function standing(games, game, { whole = false } = {}) {
   const { id, bestOf } = matchOf(game);
   const list = seriesGames(games, game);
   const key = gameKey(game);
-  const number = list.findIndex((g) => gameKey(g) === key) + 1;
-  const upto = whole ? list.length : number;
+  const at = list.findIndex((g) => gameKey(g) === key);
+  // The game's place among the games played: one left unfinished takes none.
+  const number = list.slice(0, at).filter(isFinished).length + 1;
+  const upto = whole ? list.length : at + 1;
   const wins = game.players.map(() => 0);
   let played = 0;
   let decided = null;
   for (let i = 0; i < upto; i += 1) {
     const g = list[i];
     if (!isFinished(g)) continue;
+    // A decided series is over: a game played in it afterwards (started from an older game
+    // of the series) counts for nothing.
+    if (decided !== null) break;
     played += 1;
     for (const s of result(g).seats) wins[s] += 1;
     if (bestOf > 1 && decided === null) {
       const most = Math.max(...wins);
       if (most > bestOf / 2 || played >= bestOf) {
-        decided = { seats: wins.map((w, s) => (w === most ? s : -1)).filter((s) => s >= 0), number: i + 1 };
+        decided = { seats: wins.map((w, s) => (w === most ? s : -1)).filter((s) => s >= 0), number: played };
       }
     }
   }
