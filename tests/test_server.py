@@ -1070,18 +1070,25 @@ def _stuck_connection(seat: int | None = None) -> tuple[Any, asyncio.Event, asyn
     return Connection(seat, stuck, close=close), began, closed
 
 
+def _in_memory(name: str = "Ana", bots: dict[int, str | None] | None = None,
+               manager: Any = None) -> tuple[Any, Any]:
+    """A manager on an in-memory store (or ``manager``) and a new 2-seat chile table at it."""
+    from carioca.store import SQLiteStore
+
+    manager = manager or tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name=name, preset="chile", options={}, seats=2,
+                              bots=bots or {}, turn_timer=0, steal_timer=10, hints=False)
+    return manager, table
+
+
 def test_a_connection_that_does_not_read_is_dropped_not_waited_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(tables, "SEND_LIMIT", 0.5)
 
     async def main() -> None:
         from carioca.server.tables import broadcast
-        from carioca.store import SQLiteStore
 
-        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
-        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
-                                  bots={1: "random"}, turn_timer=0, steal_timer=10,
-                                  hints=False)
+        manager, table = _in_memory(bots={1: "random"})
         table.start()
         got: list[dict[str, Any]] = []
 
@@ -1110,12 +1117,8 @@ def test_a_connection_its_writer_dropped_is_read_no_more(
         from starlette.websockets import WebSocketDisconnect
 
         from carioca.server.app import _serve
-        from carioca.store import SQLiteStore
 
-        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
-        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
-                                  bots={1: "random"}, turn_timer=0, steal_timer=10,
-                                  hints=False)
+        manager, table = _in_memory(bots={1: "random"})
         table.start()
         to_act = table.game.view(None).to_act  # type: ignore[union-attr]
         version = table.version
@@ -1153,13 +1156,9 @@ def test_a_stuck_connection_at_one_table_holds_up_no_other_table(
     monkeypatch.setattr(tables, "SEND_LIMIT", 3600.0)
 
     async def main() -> None:
-        from carioca.store import SQLiteStore
 
-        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
-        stuck_at, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
-                                     bots={}, turn_timer=0, steal_timer=10, hints=False)
-        other, _ = manager.create(name="Caro", preset="chile", options={}, seats=2,
-                                  bots={}, turn_timer=0, steal_timer=10, hints=False)
+        manager, stuck_at = _in_memory()
+        _, other = _in_memory("Caro", manager=manager)
         other.join("Beto")
         other.start()  # Beto (seat 1) plays first
         got: dict[int, list[dict[str, Any]]] = {0: [], 1: []}
@@ -1208,11 +1207,8 @@ def test_a_connection_sends_in_order_and_only_the_newest_waiting_state() -> None
     # States queued while an earlier message is on its way: only the newest waiting one is
     # sent; a reply keeps its place between them; the last message closes the socket.
     async def main() -> None:
-        from carioca.store import SQLiteStore
 
-        manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
-        table, _ = manager.create(name="Ana", preset="chile", options={}, seats=2,
-                                  bots={}, turn_timer=0, steal_timer=10, hints=False)
+        manager, table = _in_memory()
         sent: list[tuple[str, int]] = []
         full: list[dict[str, Any]] = []
         gate, closed = asyncio.Event(), asyncio.Event()
