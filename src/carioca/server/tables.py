@@ -1270,6 +1270,10 @@ class TableManager:
                     if sent.get(code) != (table.version, table.presence):
                         sent[code] = (table.version, table.presence)
                         broadcast(table)  # queued: each connection's writer sends it
+                        # Let the writers send it now, and the handlers answer, before the
+                        # next table's states are built: a pass over many tables must not
+                        # hold every message back until it ends.
+                        await asyncio.sleep(0)
                     await self._step(table)
                 except Exception:  # noqa: BLE001 - one table's fault must not stop the others
                     log.exception("table %s: background work failed", table.code)
