@@ -151,7 +151,7 @@ class Meld:
             end = _default_end(self, card, ends, rules)
         if end not in ends:
             return None
-        pos = self.start - 1 if end == "low" else self.start + len(self.cards)
+        pos = self.start - 1 if end == "low" else self.start + len(self.cards)  # _beyond, inline
         natural_here = card == Card.of(rank_at(pos), self.suit)
         if not natural_here and not wild:
             return None
@@ -163,6 +163,10 @@ class Meld:
                         self.owner, start=start, suit=self.suit)
         return Meld(self.kind, (*self.cards, card), (*self.wild, not natural_here),
                     self.owner, start=self.start, suit=self.suit)
+
+    def _beyond(self, end: End) -> int:
+        """The escala position just past its ``end``: where a card added there goes."""
+        return self.start - 1 if end == "low" else self.start + len(self.cards)
 
     def _over_wild_limit(self, rules: RuleSet) -> bool:
         """Whether one more wild card would pass the cap of this kind of meld."""
@@ -182,13 +186,12 @@ class Meld:
                 # The natural card past an ace (K-A-2 without wrap) is refused for that end
                 # being closed, not for not fitting the other end.
                 sides: tuple[End, ...] = ("low", "high")
-                past = [e for e in sides if e not in ends and card == Card.of(
-                    rank_at(self.start - 1 if e == "low" else self.start + len(self.cards)),
-                    self.suit)]
+                past = [e for e in sides
+                        if e not in ends and card == Card.of(rank_at(self._beyond(e)), self.suit)]
                 end = past[0] if past else _default_end(self, card, ends, rules)
             if end not in ends:
                 return _closed_end_reason(self, end)
-            pos = self.start - 1 if end == "low" else self.start + len(self.cards)
+            pos = self._beyond(end)
             want = Card.of(rank_at(pos), self.suit)
             if card != want and not rules.is_wild(card):
                 return f"{card} does not fit the {end} end of the escala (it needs {want})"
