@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import combinations, combinations_with_replacement
-from typing import Literal, NamedTuple
+from typing import Literal, NamedTuple, TypeAlias
 
 from .actions import Action, Agregar, Bajar, Discard, Swap
 from .cards import ALL_CARDS, RANKS, Card
@@ -1588,66 +1588,108 @@ def go_out_plan(hand: Sequence[Card], table_melds: Sequence[Meld], rules: RuleSe
     ...                              may_layoff=True, keep=1)]
     ['agregar 7C 0', 'discard 9D']
     """
-    mode = rules.joker_replacement
-    by_layoff = rules.go_out_by_layoff
-    failed: set[tuple[tuple[Card, ...], tuple[Meld, ...], bool]] = set()
+    search = _GoingOut(rules, may_layoff=may_layoff, keep=keep, at_once=at_once)
+    cards, table = list(hand), list(table_melds)
+    if down:
+        if not may_layoff:
+            return search.finish(cards)
+        return search.shed(cards, table, rules.joker_replacement != "off")
+    if contracts is None:
+        return None
+    return search.bajar(cards, table, _contract_list(contracts))
 
-    def finish(cards: Sequence[Card]) -> list[Step] | None:
-        if len(cards) > min(keep, 1):
+
+Way: TypeAlias = list[Step] | None
+"""The steps that go out from here, or None: there is no way out from here this turn."""
+
+
+class _GoingOut:
+    """One turn's search for a way out (:func:`go_out_plan`), depth first. It remembers the
+    positions (cards in hand, melds on the table) that led nowhere, because the same position
+    is reached by laying off the same cards in another order."""
+
+    def __init__(self, rules: RuleSet, *, may_layoff: bool, keep: int, at_once: bool) -> None:
+        self.rules = rules
+        self.mode = rules.joker_replacement
+        self.by_layoff = rules.go_out_by_layoff
+        self.may_layoff = may_layoff
+        self.keep = keep
+        # In a go-out-at-once turn the engine takes only lay-offs after the bajar.
+        self.swaps_after_bajar = self.mode in ("take", "relocate", "anyone") and not at_once
+        self.failed: set[tuple[tuple[Card, ...], tuple[Meld, ...], bool]] = set()
+        self.tried: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
+
+    def finish(self, cards: Sequence[Card]) -> Way:
+        """The plan's end when what is left may go: nothing, or one last discard."""
+        if len(cards) > min(self.keep, 1):
             return None
         if len(cards) == 1:
             return [Step("discard", card=cards[0])]
         return []
 
-    def shed(cards: list[Card], melds: list[Meld], swaps: bool) -> list[Step] | None:
-        done = finish(cards)
+    def shed(self, cards: list[Card], melds: list[Meld], swaps: bool) -> Way:
+        """Go out from here by lay-offs (and swaps of a wild card, with ``swaps``)."""
+        done = self.finish(cards)
         if done is not None:
             return done
         key = (tuple(sorted(cards)), tuple(melds), swaps)
-        if key in failed:
+        if key in self.failed:
             return None
-        if _stuck(cards, melds, rules) > min(keep, 1):
-            failed.add(key)
+        if _stuck(cards, melds, self.rules) > min(self.keep, 1):
+            self.failed.add(key)
             return None
-        distinct = list(dict.fromkeys(cards))
-        for card in distinct:
+        plan = self._lay_off(cards, melds, swaps)
+        if plan is None and swaps:
+            plan = self._swap_any(cards, melds, lambda c, m: self.shed(c, m, swaps))
+        if plan is None:
+            self.failed.add(key)
+        return plan
+
+    def _lay_off(self, cards: list[Card], melds: list[Meld], swaps: bool) -> Way:
+        """Lay off one card (each, at each place it fits), then go on shedding."""
+        rules = self.rules
+        for card in dict.fromkeys(cards):
             rest = _without_card(cards, card)
-            if not rest and not by_layoff:
+            if not rest and not self.by_layoff:
                 continue
             for i, meld in enumerate(melds):
                 for end in _layoff_ends(meld, rules):
                     grown = meld.grown(card, end, rules, limit=rules.wild_limit_on_layoff)
                     if grown is None:
                         continue
-                    plan = shed(rest, [*melds[:i], grown, *melds[i + 1:]], swaps)
+                    plan = self.shed(rest, [*melds[:i], grown, *melds[i + 1:]], swaps)
                     if plan is not None:
                         return [Step("agregar", card, i, end), *plan]
-        if swaps:
-            for i, meld in enumerate(melds):
-                if not meld.wild_count:
-                    continue
-                for card in distinct:
-                    plan = _try_swaps(cards, melds, i, card, lambda c, m: shed(c, m, swaps))
-                    if plan is not None:
-                        return plan
-        failed.add(key)
         return None
 
-    def _try_swaps(cards: list[Card], melds: list[Meld], i: int, card: Card,
-                   then: Callable[[list[Card], list[Meld]], list[Step] | None]
-                   ) -> list[Step] | None:
+    def _swap_any(self, cards: list[Card], melds: list[Meld],
+                  then: Callable[[list[Card], list[Meld]], Way]) -> Way:
+        """Swap a card of the hand for a wild card on the table, then ``then``."""
+        for i, meld in enumerate(melds):
+            if not meld.wild_count:
+                continue
+            for card in dict.fromkeys(cards):
+                plan = self._swap(cards, melds, i, card, then)
+                if plan is not None:
+                    return plan
+        return None
+
+    def _swap(self, cards: list[Card], melds: list[Meld], i: int, card: Card,
+              then: Callable[[list[Card], list[Meld]], Way]) -> Way:
+        """Put ``card`` in place of the wild card it stands for in meld ``i``: the wild goes
+        to the hand, or under ``relocate`` to an end of its escala; then ``then``."""
         meld = melds[i]
         index = meld.wild_index_for(card)
         if index is None:
             return None
         swapped, wild = meld.swapped(card, index)
         rest = _without_card(cards, card)
-        if mode == "relocate" and meld.kind == "escala":
-            if not rest and not by_layoff:
+        if self.mode == "relocate" and meld.kind == "escala":
+            if not rest and not self.by_layoff:
                 return None
             for end in ("low", "high"):
                 try:
-                    moved = swapped.extended(wild, end, rules, limit=False)
+                    moved = swapped.extended(wild, end, self.rules, limit=False)
                 except MeldError:
                     continue
                 plan = then(rest, [*melds[:i], moved, *melds[i + 1:]])
@@ -1659,65 +1701,56 @@ def go_out_plan(hand: Sequence[Card], table_melds: Sequence[Meld], rules: RuleSe
             return [Step("swap", card, i, None), *plan]
         return None
 
-    table = list(table_melds)
-    cards = list(hand)
-    if down:
-        if not may_layoff:
-            return finish(cards)
-        return shed(cards, table, mode != "off")
-    if contracts is None:
-        return None
-    options = _contract_list(contracts)
-    min_left = 0 if by_layoff else 1
-    after_swaps = mode in ("take", "relocate", "anyone") and not at_once
-    tried: set[tuple[tuple[Card, ...], tuple[Meld, ...]]] = set()
-
-    def bajar(cards: list[Card], melds: list[Meld]) -> list[Step] | None:
+    def bajar(self, cards: list[Card], melds: list[Meld], options: list[Contract]) -> Way:
+        """Go out from here by laying down one of the contracts ``options`` first."""
         key = (tuple(sorted(cards)), tuple(melds))
-        if key in tried:
+        if key in self.tried:
             return None
-        tried.add(key)
+        self.tried.add(key)
         for contract in options:
-            specs = contract.melds
-            if _hopeless(cards, specs, rules):
+            if _hopeless(cards, contract.melds, self.rules):
                 continue
-            if not may_layoff:
-                found = _arrange(specs, cards, rules, [1] * 53, min_left)
-                if found is None:
-                    continue
-                used, arranged = found
-                rest = list(cards)
-                for m in arranged:
-                    for c in m:
-                        rest.remove(ALL_CARDS[c])
-                done = finish(rest)
-                if done is not None:
-                    melds_laid = tuple(tuple(ALL_CARDS[c] for c in m) for m in arranged)
-                    return [Step("bajar", melds=melds_laid), *done]
-                continue
-            for arrangement in contract_arrangements(cards, specs, rules):
-                rest = list(cards)
-                for m in arrangement:
-                    for c in m:
-                        rest.remove(c)
-                if not rest and not by_layoff:
-                    continue
-                laid = [read_meld(m, spec.kind, rules, min_len=spec.min_len,
-                                  exact=rules.exact_melds)
-                        for m, spec in zip(arrangement, specs, strict=True)]
-                plan = shed(rest, [*melds, *laid], after_swaps)
-                if plan is not None:
-                    return [Step("bajar", melds=arrangement), *plan]
-        if mode == "anyone":
+            if self.may_layoff:
+                plan = self._bajar_and_shed(cards, melds, contract)
+            else:
+                plan = self._bajar_alone(cards, contract)
+            if plan is not None:
+                return plan
+        if self.mode == "anyone":
             # Any player may swap in their turn, down or not: a wild from the table may be
             # what the contract lacks.
-            for i, meld in enumerate(melds):
-                if not meld.wild_count:
-                    continue
-                for card in dict.fromkeys(cards):
-                    plan = _try_swaps(cards, melds, i, card, bajar)
-                    if plan is not None:
-                        return plan
+            return self._swap_any(cards, melds, lambda c, m: self.bajar(c, m, options))
         return None
 
-    return bajar(cards, table)
+    def _bajar_alone(self, cards: list[Card], contract: Contract) -> Way:
+        """Lay the contract down and go out with no lay-off: one arrangement is enough."""
+        min_left = 0 if self.by_layoff else 1
+        found = _arrange(contract.melds, cards, self.rules, [1] * 53, min_left)
+        if found is None:
+            return None
+        rest = list(cards)
+        for m in found[1]:
+            for c in m:
+                rest.remove(ALL_CARDS[c])
+        done = self.finish(rest)
+        if done is None:
+            return None
+        laid = tuple(tuple(ALL_CARDS[c] for c in m) for m in found[1])
+        return [Step("bajar", melds=laid), *done]
+
+    def _bajar_and_shed(self, cards: list[Card], melds: list[Meld], contract: Contract) -> Way:
+        """Lay the contract down in each arrangement, then shed the rest onto the table."""
+        rules, specs = self.rules, contract.melds
+        for arrangement in contract_arrangements(cards, specs, rules):
+            rest = list(cards)
+            for m in arrangement:
+                for c in m:
+                    rest.remove(c)
+            if not rest and not self.by_layoff:
+                continue
+            laid = [read_meld(m, spec.kind, rules, min_len=spec.min_len, exact=rules.exact_melds)
+                    for m, spec in zip(arrangement, specs, strict=True)]
+            plan = self.shed(rest, [*melds, *laid], self.swaps_after_bajar)
+            if plan is not None:
+                return [Step("bajar", melds=arrangement), *plan]
+        return None
