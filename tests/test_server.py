@@ -280,6 +280,33 @@ def test_hints_and_bot_lines_come_in_the_players_language() -> None:
             assert reply["reason"].split()[0] in ("ta", "dra"), reply  # Swedish: take, draw
 
 
+def test_the_generic_bots_have_a_title_in_each_language() -> None:
+    """Random, Eager, Greedy, Lookahead and Search are named in the page's language ("Al
+    azar" in Spanish) with their line; a personality is called the same in every language;
+    a seat keeps the English title, which the log and the record name it by."""
+    generic = {"random", "eager", "greedy", "lookahead", "search"}
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        bots = {b["name"]: b for b in client.get("/api/presets").json()["bots"]}
+        assert bots["random"]["titles"] == {"es": "Al azar", "en": "Random", "de": "Zufall",
+                                            "sv": "Slumpen"}
+        assert bots["random"]["title"] == "Random"  # the name a seat takes
+        for name, bot in bots.items():
+            titles = bot["titles"]
+            assert set(titles) == {"es", "en", "de", "sv"} and titles["en"] == bot["title"]
+            for lang, title in titles.items():
+                assert bot["description"][lang].startswith(f"{title}: "), (name, lang)
+                line = getattr(BOTS[name], lang)
+                assert bot["description"][lang] == f"{title}: {line}"
+            if name in generic:  # a word of each language, none the English one
+                assert len(set(titles.values())) == 4, titles
+            else:
+                assert set(titles.values()) == {bot["title"]}, titles
+        made = _new(client, preset="chile", seats=3, bots={"1": "random", "2": "random"})
+        names = [s["name"] for s in made["table"]["seats"]]
+        assert names == ["Ana", "Random", "Random 2"]
+
+
 @pytest.mark.parametrize("name", sorted(BOTS))
 def test_every_named_bot_moves_at_a_table(name: str) -> None:
     # The table hands a bot its legal actions as a plain list: the planners must be told the

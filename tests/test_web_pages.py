@@ -1066,7 +1066,8 @@ def test_a_best_of_3_shows_its_tally_its_game_and_its_winner(base_url: str,
                                               "bots": {"1": "greedy"}, "match": 3,
                                               "options": {"rounds": [1]}})
     code, token = created["code"], created["token"]
-    names = [s["name"] for s in created["table"]["seats"]]
+    assert [s["name"] for s in created["table"]["seats"]] == ["Ana", "Greedy"]
+    names = ["Ana", "Clásico"]  # the greedy bot, as a Spanish page names it
 
     def tally(wins: list[int]) -> str:
         return "Partidas ganadas: " + " · ".join(f"{n} {w}" for n, w in zip(names, wins,
@@ -1080,6 +1081,8 @@ def test_a_best_of_3_shows_its_tally_its_game_and_its_winner(base_url: str,
         assert shown["match"] == match
         assert f"Partida {game} de 3" in page.inner_text("#info")
         assert page.inner_text("#match-tally") == tally(match["wins"])
+        game_won = " y ".join(names[i] for i in _state(page)["view"]["sheet"]["winners"])
+        assert page.inner_text("#game-winner").endswith(f": {game_won}")  # this game's
         if match["winners"] is None:
             assert game < 3 and not page.query_selector("#match-winner")
             assert page.inner_text("#rematch") == "Siguiente partida"
@@ -1101,3 +1104,109 @@ def test_a_best_of_3_shows_its_tally_its_game_and_its_winner(base_url: str,
         break
     else:
         raise AssertionError("three games did not decide the match")
+
+
+def _game_over(tie: bool) -> dict[str, Any]:
+    """The last state of a one-round game of Ana and Random (seat 1), as the page gets it
+    (the engine's own view of seat 0). Played by two greedy planners; or, for a ``tie``, both
+    only draw from the mazo and throw the card drawn for ten turns, holding hands of the same
+    points: nobody goes out, and the rules' tie_break (share) gives the game to both."""
+    from carioca.actions import Action
+    from carioca.bots.levels import make_bot
+    from carioca.bots.search import play_until_round_end
+    from carioca.cards import deck, parse_cards
+    from carioca.engine import Deal, Game
+    from carioca.rules import RuleSet
+
+    names = ["Ana", "Random"]
+    if not tie:
+        rules = RuleSet.preset("chile", rounds=[1])
+        game = Game.new(rules, names, seed=11)
+        play_until_round_end(game, [make_bot("greedy", seat, rules) for seat in (0, 1)])
+    else:
+        rules = RuleSet.preset("chile", rounds=[1], max_turns_per_round=10, buying="off")
+        ana = parse_cards("2S 3H 4D 5C 6S 7H 8D 9C 10S JH QD KC")
+        random = parse_cards("2H 3D 4C 5S 6H 7D 8C 9S 10H JD QC KS")
+        rest = Counter(deck(2, 2))
+        rest.subtract(ana + random + parse_cards("AS"))
+        game = Game(rules, names)
+        game.start_round(Deal((tuple(ana), tuple(random)), tuple(parse_cards("AS")),
+                              tuple(sorted(rest.elements()))))
+        while not game.is_over:
+            seat = game.seat_to_act
+            assert seat is not None
+            before = Counter(game.view(seat).hand)
+            game.apply(Action.parse("draw mazo", seat))
+            drawn = Counter(game.view(seat).hand) - before
+            game.apply(Action.parse(f"discard {next(iter(drawn))}", seat))
+    assert game.is_over
+    return {"type": "state", "version": 2000, "view": game.view(0).to_json(), "legal": [],
+            "deadlines": {"turn": None, "buy": None}, "fair": None, "can_undo": False,
+            "round_end": None}
+
+
+def test_the_end_of_a_game_says_who_won_it(base_url: str, browser: Any) -> None:
+    """The end-of-game panel names the winner of the game that just ended, as the score
+    sheet below it does; on a shared win both, in each language of the page. The random
+    bot is named in the page's language there too ("Al azar")."""
+    created = _new_table(base_url)  # Ana and the random bot, whose seat is "Random"
+    won, shared = _game_over(tie=False), _game_over(tie=True)
+    assert shared["view"]["sheet"]["winners"] == [0, 1]
+    (winner,) = won["view"]["sheet"]["winners"]
+    expected = {
+        "es-CL": "Empate: ganan Ana y Al azar", "en-US": "A shared win: Ana and Random",
+        "de-DE": "Geteilter Sieg: Ana und Zufall", "sv-SE": "Delad seger: Ana och Slumpen"}
+    for locale, words in expected.items():
+        page = _page(browser, PHONE, locale)
+        page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+        _fed_by_hand(page)
+        page.wait_for_function("() => (window.carioca.state.bots || []).length > 0")
+        if locale == "es-CL":
+            _inject(page, won)
+            name = ["Ana", "Al azar"][winner]
+            page.wait_for_selector("#over-box:not([hidden]) #game-winner")
+            assert page.inner_text("#game-winner") == f"Gana la partida: {name}"
+            assert page.inner_text("#sheet .winner") == f"Gana {name}"  # the sheet agrees
+            assert page.text_content("#announce") == f"Gana la partida: {name}"
+            assert page.is_visible("#rematch") and page.is_visible("#download")
+        _inject(page, {**shared, "version": 2001})
+        page.wait_for_selector("#over-box:not([hidden]) #game-winner")
+        assert page.inner_text("#game-winner") == words
+        assert page.query_selector("#match-winner") is None  # one game: no match to win
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def test_the_generic_bots_are_named_in_the_pages_language(base_url: str,
+                                                          browser: Any) -> None:
+    """The lobby offers "Al azar" in Spanish and "Zufall" in German for the random bot (its
+    id stays "random"), a personality by its name; at the table the seat of the random bot
+    reads "Al azar" in Spanish, though the server names the seat "Random"."""
+    for locale, random, greedy, level in (("es-CL", "Al azar", "Clásico", "nivel"),
+                                          ("de-DE", "Zufall", "Klassiker", "Stufe")):
+        page = _page(browser, PHONE, locale)
+        page.goto(base_url + "/")
+        page.wait_for_selector('select[name="bot-1"] option[value="random"]', state="attached")
+        options = {o.get_attribute("value"): o.inner_text()
+                   for o in page.query_selector_all('select[name="bot-1"] option')}
+        assert options["random"] == f"Bot: {random} · {level} 0"
+        assert options["greedy"] == f"Bot: {greedy} · {level} 1"
+        assert options["chela"] == f"Bot: Tía Chela · {level} 1"
+        title = page.get_attribute('select[name="bot-1"] option[value="random"]', "title")
+        assert title.startswith(f"{random}: ")
+        page.context.close()
+
+    created = _call(base_url, "/api/tables", {"name": "Ana", "preset": "chile", "seats": 3,
+                                              "bots": {"1": "random", "2": "random"}})
+    assert [s["name"] for s in created["table"]["seats"]] == ["Ana", "Random", "Random 2"]
+    page = _page(browser, PHONE, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    page.wait_for_function("() => (window.carioca.state.bots || []).length > 0")
+    page.wait_for_function("() => document.querySelector('.seat[data-seat=\"2\"] .name')"
+                           "?.textContent.includes('Al azar 2')")
+    assert page.inner_text('.seat[data-seat="1"] .name') == "Al azar"
+    chosen = page.locator('.seat[data-seat="1"] select')
+    assert chosen.input_value() == "random"
+    assert chosen.locator("option:checked").inner_text() == "Bot: Al azar"
+    assert not page.js_errors, page.js_errors
+    page.context.close()

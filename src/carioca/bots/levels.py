@@ -8,6 +8,8 @@ thinks less or by a simpler rule, and every bot decides from its seat's view onl
 ['random', 'eager', 'greedy']
 >>> BOTS["rosa"].describe("es")
 'Abuela Rosa: solo cuida su mano: piensa sus dudas en 16 repartos posibles.'
+>>> BOTS["greedy"].title, BOTS["greedy"].title_in("es"), BOTS["rosa"].title_in("de")
+('Greedy', 'Clásico', 'Abuela Rosa')
 >>> from carioca import RuleSet
 >>> bot = make_bot("search@16", seed=3, rules=RuleSet.preset("chico"))
 >>> bot.name, bot.playouts
@@ -59,7 +61,11 @@ class BotSpec:
     """One bot of the table: its name, who it is (``title``), a one-line description in
     Spanish, English, German and Swedish (``es``, ``en``, ``de``, ``sv``), and its level: a
     policy, or a search budget in playouts per decision with what it plays for
-    (``objective``) and how it plays the playouts out."""
+    (``objective``) and how it plays the playouts out.
+
+    ``name`` is the bot's id (the CLI, the API, records); ``title`` is who sits at the table,
+    in English. A generic bot ("Random") has a title in each language of the table too
+    (``titles``: language, title); a personality's name ("Tía Chela") needs none."""
 
     name: str
     title: str
@@ -73,6 +79,18 @@ class BotSpec:
     playout_policy: str = "greedy"
     de: str = ""
     sv: str = ""
+    titles: tuple[tuple[str, str], ...] = ()
+
+    def title_in(self, lang: str) -> str:
+        """The title in ``lang`` (es, en, de or sv): the English ``title`` when it has none
+        of its own there."""
+        return dict(self.titles).get(lang, self.title)
+
+    def introduce(self, lang: str = "en") -> str:
+        """What the lobby says about it in ``lang``: its title and its line in that language
+        (:meth:`describe` keeps the English title, as the docs list it)."""
+        lines = {"es": self.es, "en": self.en, "de": self.de, "sv": self.sv}
+        return f"{self.title_in(lang)}: {lines.get(lang) or self.en}"
 
     @property
     def budget(self) -> str:
@@ -109,8 +127,16 @@ class BotSpec:
 
 
 def _search(name: str, title: str, level: int, playouts: int, objective: Objective,
-            en: str, es: str, de: str, sv: str) -> BotSpec:
-    return BotSpec(name, title, es, en, level, "search", playouts, objective, de=de, sv=sv)
+            en: str, es: str, de: str, sv: str,
+            titles: tuple[tuple[str, str], ...] = ()) -> BotSpec:
+    return BotSpec(name, title, es, en, level, "search", playouts, objective, de=de, sv=sv,
+                   titles=titles)
+
+
+def _titles(es: str, de: str, sv: str) -> tuple[tuple[str, str], ...]:
+    """A generic bot's title in Spanish, German and Swedish: words a family at the table
+    says of a player ("el Apurado"), not a translation of the English policy's name."""
+    return (("es", es), ("de", de), ("sv", sv))
 
 
 SEARCH_PLAYOUTS = 32
@@ -151,33 +177,38 @@ _SPECS: tuple[BotSpec, ...] = (
     BotSpec("random", "Random", "elige al azar entre las jugadas permitidas.",
             "picks any legal move at random.", 0, "random",
             de="wählt irgendeinen erlaubten Zug zufällig.",
-            sv="väljer ett tillåtet drag på måfå."),
+            sv="väljer ett tillåtet drag på måfå.",
+            titles=_titles("Al azar", "Zufall", "Slumpen")),
     BotSpec("eager", "Eager", "se baja, agrega y cambia comodines apenas puede; si no, roba y "
             "bota al azar.", "goes down, lays off and swaps whenever it can; else draws and "
             "discards at random.", 0, "eager",
             de="legt aus, legt an und tauscht Joker, sobald es geht; sonst zieht und wirft es "
             "zufällig.",
             sv="lägger ner, lägger på och byter jokrar så fort det går; annars drar och kastar "
-            "den på måfå."),
+            "den på måfå.",
+            titles=_titles("Apurado", "Draufgänger", "Hetsporren")),
     BotSpec("greedy", "Greedy", "arma sus juegos con los consejos de siempre, sin mirar "
             "adelante.", "builds its melds by the usual advice, without looking ahead.", 1,
             "greedy", de="baut seine Kombinationen nach den üblichen Ratschlägen, ohne "
             "vorauszudenken.",
-            sv="bygger sina kombinationer efter de vanliga råden, utan att tänka framåt."),
+            sv="bygger sina kombinationer efter de vanliga råden, utan att tänka framåt.",
+            titles=_titles("Clásico", "Klassiker", "Klassikern")),
     BotSpec("lookahead", "Lookahead", "arma sus juegos como greedy, pero bota la carta que le "
             "deja más cartas por salir que le sirven.", "builds its melds like greedy, but "
             "discards to keep the most live outs: the unseen cards that would help it.", 2,
-            "lookahead", de="baut wie Greedy, wirft aber so ab, dass ihm die meisten "
+            "lookahead", de="baut wie der Klassiker, wirft aber so ab, dass ihm die meisten "
             "ungesehenen Karten bleiben, die ihm helfen würden.",
-            sv="bygger som Greedy, men kastar så att flest osedda kort som skulle hjälpa den "
-            "finns kvar."),
+            sv="bygger som Klassikern, men kastar så att flest osedda kort som skulle hjälpa den "
+            "finns kvar.",
+            titles=_titles("Previsor", "Vorausdenker", "Planeraren")),
     _search("search", "Search", 3, SEARCH_PLAYOUTS, "relative",
             f"plays its doubts out in {SEARCH_PLAYOUTS} sampled deals and keeps the best.",
             f"prueba sus dudas en {SEARCH_PLAYOUTS} repartos posibles y se queda con la "
             "mejor.",
             f"spielt seine Zweifel in {SEARCH_PLAYOUTS} möglichen Verteilungen durch und "
             "nimmt die beste.",
-            f"spelar igenom sina tvivel i {SEARCH_PLAYOUTS} möjliga givar och tar den bästa."),
+            f"spelar igenom sina tvivel i {SEARCH_PLAYOUTS} möjliga givar och tar den bästa.",
+            _titles("Calculador", "Tüftler", "Grubblaren")),
     BotSpec("pepito", "Pepito", "tiene seis años: se baja y agrega apenas puede, y bota "
             "cualquier carta.", "is six: goes down and lays off as soon as he can, and throws "
             "any card.", 0, "eager",

@@ -124,13 +124,15 @@ LANGS = ("es", "en", "de", "sv")
 
 
 def bot_names() -> list[dict[str, Any]]:
-    """The bots a host may seat, with a line about each in Spanish, English, German and
-    Swedish."""
+    """The bots a host may seat, with their title and a line about each in Spanish, English,
+    German and Swedish. ``title`` is the English one, which a bot's seat is named after (the
+    log, the sheet and the record keep it); the pages show ``titles`` in their language."""
     try:
         from ..bots import levels  # written with the search bot; optional until then
 
         return [{"name": b.name, "title": b.title, "level": b.level,
-                 "description": {lang: b.describe(lang) for lang in LANGS}}
+                 "titles": {lang: b.title_in(lang) for lang in LANGS},
+                 "description": {lang: b.introduce(lang) for lang in LANGS}}
                 for b in levels.BOTS.values()]
     except (ImportError, AttributeError):
         return [{"name": "random", "description": {"es": "Juega cualquier jugada legal.",

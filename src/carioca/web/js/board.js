@@ -1,12 +1,22 @@
 // Drawing a view (View.to_json of the engine): seats, melds, the mazo and the pozo, the log.
 // Used by the table and by the replay viewer; it draws, it never decides what is legal.
-import { cardEl, pretty } from "./cards.js";
+import { cardEl, cardName, pretty } from "./cards.js";
 import { t } from "./i18n.js";
 
 export function h(tag, cls = "", text = "") {
   const el = document.createElement(tag);
   if (cls) el.className = cls;
   if (text) el.textContent = text;
+  return el;
+}
+
+/** ``shown`` for the eyes (a glyph: "🂠 12", "Σ 84") and ``said`` for a screen reader
+ * instead (which would read the glyph out as "playing card back"). */
+function glyphEl(shown, said) {
+  const el = h("span");
+  const eye = h("span", "", shown);
+  eye.setAttribute("aria-hidden", "true");
+  el.append(eye, h("span", "sr-only", said));
   return el;
 }
 
@@ -26,6 +36,8 @@ export function seatsEl(view, table, { me = null, extra = null } = {}) {
     const online = info.bot || info.connected;
     if (online) dot.classList.add("on");
     dot.title = info.bot ? t("bot") : (info.connected ? t("connected") : t("disconnected"));
+    dot.setAttribute("role", "img");
+    dot.setAttribute("aria-label", dot.title);
     const label = names[i] || info.name || t("empty_seat");
     name.append(dot, document.createTextNode(label + (me === i ? ` (${t("you")})` : "")));
     el.append(name);
@@ -33,12 +45,12 @@ export function seatsEl(view, table, { me = null, extra = null } = {}) {
     if (info.bot) meta.append(h("span", "tag", t("bot")));  // its name is the bot's title
     if (table && table.host === i) meta.append(h("span", "tag", t("host")));
     if (view) {
-      meta.append(h("span", "", "🂠 " + view.hand_counts[i]));
+      meta.append(glyphEl("🂠 " + view.hand_counts[i], t("cards_in_hand", { n: view.hand_counts[i] })));
       meta.lastChild.title = t("cards_in_hand", { n: view.hand_counts[i] });
       if (view.down[i]) meta.append(h("span", "tag down", t("down")));
       if (view.buys && view.buys[i]) meta.append(h("span", "tag", view.buys[i] === 1 ? t("buys_1") : t("buys_n", { n: view.buys[i] })));
       if (view.dealer === i) meta.append(h("span", "tag", t("dealer")));
-      if (view.sheet) meta.append(h("span", "", "Σ " + view.sheet.totals[i]));
+      if (view.sheet) meta.append(glyphEl("Σ " + view.sheet.totals[i], `${t("total")} ${view.sheet.totals[i]}`));
     }
     el.append(meta);
     if (view && view.open_hands && view.open_hands[i] && i !== me) {
@@ -55,6 +67,7 @@ export function seatsEl(view, table, { me = null, extra = null } = {}) {
 /** The melds on the table, numbered as the record numbers them. */
 export function meldsEl(view) {
   const box = h("div", "melds");
+  box.setAttribute("role", "group");
   box.setAttribute("aria-label", t("melds_on_table"));
   if (!view.melds.length) {
     box.append(h("p", "none", t("no_melds")));
@@ -67,6 +80,8 @@ export function meldsEl(view) {
     const owner = m.owner >= 0 ? view.players[m.owner] : "";
     const kindWord = t(m.kind);  // trio, escala, sucia, real, colores
     el.append(h("span", "label", `${index} · ${kindWord} · ${owner}`));
+    el.setAttribute("role", "group");
+    el.setAttribute("aria-label", `${index} · ${kindWord} · ${owner}`);
     const cards = h("div", "cards");
     m.cards.forEach((c, i) => {
       const wild = m.stands_for[i] && isWildShown(c, m.stands_for[i]);
@@ -114,28 +129,42 @@ export function pilesEl(view) {
   mazo.type = "button";
   mazo.dataset.pile = "mazo";
   mazo.append(view.mazo_count ? cardEl("", { back: true }) : h("div", "empty-pile"), h("span", "", `${t("mazo")} · ${view.mazo_count}`));
+  mazo.setAttribute("aria-label", `${t("mazo")}: ${cardsWords(view.mazo_count)}`);
   const pozo = h("button", "pile pozo");
   pozo.type = "button";
   pozo.dataset.pile = "pozo";
   const top = view.pozo.length ? view.pozo[view.pozo.length - 1] : null;
   pozo.append(top ? cardEl(top) : h("div", "empty-pile"), h("span", "", `${t("pozo")} · ${view.pozo.length}`));
+  pozo.setAttribute("aria-label", `${t("pozo")}: ${cardsWords(view.pozo.length)}`
+    + (top ? `, ${t("pozo_top", { card: cardName(top) })}` : ""));
   box.append(mazo, pozo);
   return box;
+}
+
+/** "1 carta", "12 cartas". */
+function cardsWords(n) {
+  return n === 1 ? t("card_1") : t("cards_n", { n });
 }
 
 export function meldText(cards) {
   return cards.map(pretty).join(" ");
 }
 
-/** One record action in words. */
-export function describeAction(a, players) {
+/** One record action in words; ``card`` words a card (as the log shows it: "7♥"; a screen
+ * reader is told cardName's "7 de corazones"). */
+export function describeAction(a, players, card = pretty) {
   if (!a || typeof a !== "object") return "";
   const name = players[a.p] ?? `#${a.p}`;
-  if (a.draw) return a.draw === "pozo" ? t("log.draw.pozo", { name, card: a.card ? pretty(a.card) : "" }).replace("  ", " ") : t("log.draw.mazo", { name });
-  if (a.bajar) return t("log.bajar", { name, melds: a.bajar.map(meldText).join(" / ") });
-  if (a.agregar) return t("log.agregar", { name, card: pretty(a.agregar.card), meld: a.agregar.meld }) + (a.agregar.end ? ` (${t(a.agregar.end + "_end")})` : "");
-  if (a.swap) return t("log.swap", { name, card: pretty(a.swap.card), meld: a.swap.meld });
-  if (a.discard) return t("log.discard", { name, card: pretty(a.discard) });
+  if (a.draw) return a.draw === "pozo" ? t("log.draw.pozo", { name, card: a.card ? card(a.card) : "" }).replace("  ", " ") : t("log.draw.mazo", { name });
+  if (a.bajar) {
+    // The melds as the log shows them ("7♥ 7♠ 7♦ / …"), or said card after card.
+    const said = card !== pretty;
+    const melds = a.bajar.map((m) => (said ? m.map(card).join(", ") : meldText(m))).join(said ? "; " : " / ");
+    return t("log.bajar", { name, melds });
+  }
+  if (a.agregar) return t("log.agregar", { name, card: card(a.agregar.card), meld: a.agregar.meld }) + (a.agregar.end ? ` (${t(a.agregar.end + "_end")})` : "");
+  if (a.swap) return t("log.swap", { name, card: card(a.swap.card), meld: a.swap.meld });
+  if (a.discard) return t("log.discard", { name, card: card(a.discard) });
   if (a.buy) return t("log.buy", { name });
   return JSON.stringify(a);
 }

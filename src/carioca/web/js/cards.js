@@ -29,6 +29,27 @@ export function prettyStandsFor(text) {
   return t;
 }
 
+/** A card in words, in the page's language, for a screen reader: "7 de corazones", "as de
+ * picas", "comodín" (the symbols of pretty() are read out as "black heart suit"). */
+export function cardName(text) {
+  const c = parseCard(text);
+  if (c.joker) return t("joker_card");
+  return t("card_name", { rank: rankName(RANKS[c.rank - 1]), suit: t("suit." + c.suit) });
+}
+
+function rankName(rank) {
+  return /\d/.test(rank) ? rank : t("rank." + rank);
+}
+
+/** What a wild stands for, in words: a card, a rank of any suit, or a rank of a colour. */
+function standsForName(text) {
+  const s = String(text);
+  const last = s.slice(-1);
+  if (SUIT_SYMBOLS[last]) return cardName(s);
+  if (last === "R" || last === "B") return rankName(s.slice(0, -1)) + " " + t("colour." + last);
+  return rankName(s);
+}
+
 const rankKey = (c) => (c.joker ? [99, 0] : [c.rank, SUITS.indexOf(c.suit)]);
 const suitKey = (c) => (c.joker ? [99, 0] : [SUITS.indexOf(c.suit), c.rank]);
 
@@ -53,8 +74,8 @@ export function cardEl(text, { standsFor = null, small = false, back = false } =
   el.className = "card " + (c.joker ? "joker" : "s-" + c.suit) + (small ? " mini" : "");
   el.dataset.card = c.text;
   el.setAttribute("role", "img");
-  let label = c.joker ? t("joker_card") : RANKS[c.rank - 1] + " " + SUIT_SYMBOLS[c.suit];
-  if (standsFor) label += ", " + t("stands_for", { card: prettyStandsFor(standsFor) });
+  let label = cardName(c.text);
+  if (standsFor) label += ", " + t("stands_for", { card: standsForName(standsFor) });
   el.setAttribute("aria-label", label);
   const r = document.createElement("span");
   r.className = "r";

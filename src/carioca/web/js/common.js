@@ -131,7 +131,13 @@ customElements.define("c-settings", Settings);
 /** <c-countdown deadline="epoch seconds">: seconds left, updated every quarter second. */
 class Countdown extends HTMLElement {
   static get observedAttributes() { return ["deadline"]; }
-  connectedCallback() { this.tick(); this.timer = setInterval(() => this.tick(), 250); }
+  connectedCallback() {
+    // A timer is not read out at each second, even inside a live region (the buy banner).
+    this.setAttribute("role", "timer");
+    this.setAttribute("aria-live", "off");
+    this.tick();
+    this.timer = setInterval(() => this.tick(), 250);
+  }
   disconnectedCallback() { clearInterval(this.timer); }
   attributeChangedCallback() { this.tick(); }
   tick() {

@@ -49,6 +49,7 @@ const W = {
   round_n: { es: "Ronda {n}", en: "Round {n}", de: "Runde {n}", sv: "Runda {n}" },
   round_of: { es: "Ronda {n} de {m}", en: "Round {n} of {m}", de: "Runde {n} von {m}", sv: "Runda {n} av {m}" },
   cards_n: { es: "{n} cartas", en: "{n} cards", de: "{n} Karten", sv: "{n} kort" },
+  card_1: { es: "1 carta", en: "1 card", de: "1 Karte", sv: "1 kort" },
   at_once: { es: "irse de una vez", en: "go out at once", de: "auf einmal ausgehen", sv: "gå ut på en gång" },
 
   // ---------------------------------------------------------------- groups of options
@@ -127,6 +128,18 @@ const W = {
   escala: { es: "escala", en: "escala", de: "Escala", sv: "escala" },
   joker_card: { es: "comodín", en: "joker", de: "Joker", sv: "joker" },
   stands_for: { es: "en lugar de {card}", en: "standing for {card}", de: "steht für {card}", sv: "står för {card}" },
+  // A card in words, for screen readers: "7 de corazones", "Herz 7".
+  card_name: { es: "{rank} de {suit}", en: "{rank} of {suit}", de: "{suit} {rank}", sv: "{suit} {rank}" },
+  "rank.A": { es: "as", en: "ace", de: "Ass", sv: "ess" },
+  "rank.J": { es: "jota", en: "jack", de: "Bube", sv: "knekt" },
+  "rank.Q": { es: "reina", en: "queen", de: "Dame", sv: "dam" },
+  "rank.K": { es: "rey", en: "king", de: "König", sv: "kung" },
+  "suit.S": { es: "picas", en: "spades", de: "Pik", sv: "spader" },
+  "suit.H": { es: "corazones", en: "hearts", de: "Herz", sv: "hjärter" },
+  "suit.D": { es: "diamantes", en: "diamonds", de: "Karo", sv: "ruter" },
+  "suit.C": { es: "tréboles", en: "clubs", de: "Kreuz", sv: "klöver" },
+  "colour.R": { es: "rojo", en: "red", de: "rot", sv: "röd" },
+  "colour.B": { es: "negro", en: "black", de: "schwarz", sv: "svart" },
   close: { es: "Cerrar", en: "Close", de: "Schließen", sv: "Stäng" },
   trios: { es: "tríos", en: "tríos", de: "Tríos", sv: "tríos" },
   escala_n: { es: "escala de {n}", en: "escala of {n}", de: "{n}er-Escala", sv: "escala på {n}" },
@@ -223,6 +236,13 @@ const W = {
   match_winner: { es: "Gana la serie: {names}", en: "Match won by {names}", de: "Gesamtsieg: {names}", sv: "Matchen vanns av {names}" },
   next_game: { es: "Siguiente partida", en: "Next game", de: "Nächstes Spiel", sv: "Nästa parti" },
   cards_in_hand: { es: "{n} cartas en la mano", en: "{n} cards in hand", de: "{n} Karten auf der Hand", sv: "{n} kort på handen" },
+  game_winner: { es: "Gana la partida: {names}", en: "Game won by {names}", de: "Spielsieg: {names}", sv: "Partiet vanns av {names}" },
+  game_shared: { es: "Empate: ganan {names}", en: "A shared win: {names}", de: "Geteilter Sieg: {names}", sv: "Delad seger: {names}" },
+  you_drew: { es: "Robaste el {card}", en: "You drew the {card}", de: "Du hast {card} gezogen", sv: "Du drog {card}" },
+  your_hand: { es: "Tu mano", en: "Your hand", de: "Deine Hand", sv: "Din hand" },
+  hand_keys: { es: "Con el teclado: Tab pasa de carta en carta, Espacio o Enter elige una, Alt y las flechas la cambian de lugar.", en: "With the keyboard: Tab goes from card to card, Space or Enter selects one, Alt and the arrows move it.", de: "Mit der Tastatur: Tab geht von Karte zu Karte, Leertaste oder Enter wählt eine, Alt und die Pfeiltasten verschieben sie.", sv: "Med tangentbordet: Tab går från kort till kort, mellanslag eller Enter väljer ett, Alt och pilarna flyttar det." },
+  pozo_top: { es: "arriba el {card}", en: "{card} on top", de: "oben {card}", sv: "överst {card}" },
+  swap_here: { es: "Cambiar por el {card}", en: "Swap for the {card}", de: "Gegen {card} tauschen", sv: "Byt mot {card}" },
 
   // log
   "log.draw.mazo": { es: "{name} roba del mazo", en: "{name} draws from the mazo", de: "{name} zieht vom Mazo", sv: "{name} drar från mazon" },
@@ -344,6 +364,19 @@ export function t(key, params = {}) {
   const text = entry ? (entry[lang] ?? entry.en) : key;
   // One pass over the template: a value (a player's name) is never read as a placeholder.
   return text.replace(/\{(\w+)\}/g, (all, k) => (Object.hasOwn(params, k) ? String(params[k]) : all));
+}
+
+/** A text the server gives in every language ({es, en, de, sv}) in the page's language. */
+export function localized(obj) {
+  if (!obj) return "";
+  if (typeof obj === "string") return obj;
+  return obj[lang] || obj.en || obj.es || "";
+}
+
+/** Names as a sentence says them: "Ana", "Ana y Beto", "Ana, Beto y Carla". */
+export function nameList(names) {
+  if (names.length < 2) return names.join("");
+  return names.slice(0, -1).join(", ") + " " + t("and") + " " + names[names.length - 1];
 }
 
 /** Fill every element with data-i18n (text) or data-i18n-attr="attr:key;attr:key". */

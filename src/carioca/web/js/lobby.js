@@ -1,6 +1,6 @@
 // The lobby: a name, a table with the host's rules, the share link; or join by code.
 import { api, errorText, initPage, saveName, savedName, saveToken, toast } from "./common.js";
-import { contractWords, getLang, has, onLangChange, t } from "./i18n.js";
+import { contractWords, has, localized, onLangChange, t } from "./i18n.js";
 
 const GROUPS = ["rounds", "jokers", "red_aces", "joker_limit", "joker_replacement", "stealing",
   "turn", "undo", "open_hands", "scoring", "values", "other"];
@@ -18,12 +18,6 @@ $("name").addEventListener("input", () => saveName($("name").value.trim()));
 
 function preset() {
   return catalog.presets.find((p) => p.name === $("preset").value) || catalog.presets[0];
-}
-
-function localized(obj) {
-  if (!obj) return "";
-  if (typeof obj === "string") return obj;
-  return obj[getLang()] || obj.en || obj.es || "";
 }
 
 function same(a, b) {
@@ -128,7 +122,7 @@ function renderBots() {
     for (const b of catalog.bots || []) {
       const o = document.createElement("option");
       o.value = b.name;
-      o.textContent = `${t("bot")}: ${b.title || b.name}` + (b.level !== undefined ? ` · ${t("level_n", { n: b.level })}` : "");
+      o.textContent = `${t("bot")}: ${localized(b.titles) || b.title || b.name}` + (b.level !== undefined ? ` · ${t("level_n", { n: b.level })}` : "");
       o.title = localized(b.description);
       sel.append(o);
     }

@@ -1,8 +1,8 @@
 // The table: seats, the game as this seat sees it, and every move of a turn.
 // The server is authoritative: this page sends actions and draws what comes back.
-import { cardEl, pretty, byRank, bySuit, parseCard } from "./cards.js";
+import { cardEl, cardName, pretty, byRank, bySuit, parseCard } from "./cards.js";
 import { api, errorText, forgetToken, getToken, initPage, saveName, savedName, saveToken, toast } from "./common.js";
-import { contractWords, getLang, onLangChange, t } from "./i18n.js";
+import { contractWords, getLang, localized, nameList, onLangChange, t } from "./i18n.js";
 import { describeAction, h, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
 import "./sheet.js";
 
@@ -161,9 +161,10 @@ function settleClaim(v) {
   const bought = fresh.find((e) => e.buy);
   const took = fresh.find((e) => e.draw === "pozo");
   const card = pretty(c.card);
+  const names = players();
   if (bought && bought.p === S.seat) toast(t("buy_won", { card }), "info", 6000);
-  else if (bought) toast(t("buy_lost", { card, name: v.players[bought.p] }), "info", 6000);
-  else if (took) toast(t("buy_taken", { card, name: v.players[took.p] }), "info", 6000);
+  else if (bought) toast(t("buy_lost", { card, name: names[bought.p] }), "info", 6000);
+  else if (took) toast(t("buy_taken", { card, name: names[took.p] }), "info", 6000);
 }
 
 function windowKey() {
@@ -199,6 +200,7 @@ function onMessage(msg) {
       if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
       if (msg.view) settleClaim(msg.view);
       if (S.drag) S.pendingRender = true; else render();
+      announce();
       maybeReveal();
       retryStale();
       break;
@@ -270,6 +272,7 @@ function retryStale() {
 // ------------------------------------------------------------------ the hand in the player's order
 
 function syncHand(cards, deal, down = false) {
+  S.drawn = null;
   if (!cards) { S.hand = []; S.selected.clear(); S.groups = []; return; }
   if (deal !== S.deal) { S.deal = deal; S.hand = []; } // a new deal: a new hand
   // Two decks hold two of each card: when one copy leaves the hand, the one the player had
@@ -292,6 +295,7 @@ function syncHand(cards, deal, down = false) {
   for (const item of kept) left.splice(left.indexOf(item.card), 1);
   const added = left.map((card) => ({ id: S.nextId++, card, fresh: true }));
   const brandNew = kept.length === 0;
+  if (!brandNew && added.length === 1) S.drawn = added[0].card; // to say which card came
   S.hand = kept.concat(added);
   if (brandNew && !restoreOrder()) sortHand(chosenSort(), false);
   else if (S.sort !== "manual" && added.length) sortHand(S.sort, false);
@@ -384,6 +388,37 @@ function sortHand(mode, remember = true) {
 const cardOf = (id) => (S.hand.find((x) => x.id === id) || {}).card;
 const grouped = () => new Set(S.groups.flat());
 
+// ------------------------------------------------------------------ names as this page says them
+
+/** A seat's name as this page shows it: a generic bot's title in the page's language
+ * ("Random 2" is "Al azar 2" in Spanish). People and personalities keep their names, and the
+ * server, the log and the record keep the name as it is. */
+function shownName(name, seat) {
+  const spec = seat && seat.bot && (S.bots || []).find((b) => b.name === seat.bot);
+  if (!spec || !spec.titles || !name) return name;
+  const [, title, number] = name.match(/^(.*?)( \d+)?$/);
+  return title === spec.title ? localized(spec.titles) + (number || "") : name;
+}
+
+/** The players' names of the view, as this page shows them. */
+function players() {
+  const v = view();
+  const seats = (S.table && S.table.seats) || [];
+  return v ? v.players.map((name, i) => shownName(name, seats[i])) : [];
+}
+
+/** The view with the names as this page shows them, for drawing (never for deciding). */
+function shownView() {
+  const v = view();
+  return v && { ...v, players: players() };
+}
+
+/** The table with the seats' names as this page shows them. */
+function shownTable() {
+  const tbl = S.table;
+  return tbl && { ...tbl, seats: tbl.seats.map((seat) => ({ ...seat, name: shownName(seat.name, seat) })) };
+}
+
 // ------------------------------------------------------------------ what the seat may do
 
 function legal() { return (S.msg && S.msg.legal) || []; }
@@ -458,7 +493,7 @@ function chooseEnd(list, kind, endHint) {
   // Two ends are possible: ask which.
   const dlg = $("reveal");
   dlg.innerHTML = "";
-  dlg.append(h("h2", "", t("which_end")));
+  dlg.append(dialogTitle(t("which_end")));
   const row = h("div", "row");
   for (const a of list) {
     const b = h("button", "primary", a[kind].end === "low" ? "◀ " + t("low_end") : t("high_end") + " ▶");
@@ -512,7 +547,7 @@ function redraw() {
   renderStatus();
   const seats = $("seats");
   seats.innerHTML = "";
-  seats.append(seatsEl(v && tbl && tbl.status !== "lobby" ? v : null, tbl, { me: S.seat, extra: seatExtras }));
+  seats.append(seatsEl(v && tbl && tbl.status !== "lobby" ? shownView() : null, shownTable(), { me: S.seat, extra: seatExtras }));
   renderLobby();
   renderBoard();
   renderBuy();
@@ -556,10 +591,40 @@ function renderStatus() {
     el.classList.add("my-turn");
     el.append(h("span", "", v.phase === "draw" ? t("your_turn_draw") : t("your_turn_play")));
   } else if (v.to_act !== null && v.to_act !== undefined) {
-    el.append(h("span", "", t("waiting_for", { name: v.players[v.to_act] })));
+    el.append(h("span", "", t("waiting_for", { name: players()[v.to_act] })));
   }
   const c = h("span", "contract", `${t("contract")}: ${contractWords(v.contract)}` + (v.go_out_at_once ? ` · ${t("at_once")}` : ""));
   el.append(c);
+}
+
+/** Tell a screen reader what was just played and whose turn it is, in the polite live
+ * region #announce: once for each state that changes it. (The status line is drawn anew at
+ * every state and at every tap on a card: were it the live region, it would repeat itself.) */
+function announce() {
+  const v = view();
+  const el = $("announce");
+  if (!v || !S.table || S.table.status === "lobby") return;
+  const names = players();
+  const key = `${S.table.game}:${v.round}`;
+  const start = v.log_start || 0;
+  const log = v.log || [];
+  const end = start + log.length;
+  // A page just opened, or a new round (whose end the round's dialog told): the turn only.
+  const from = S.said && S.said.key === key ? S.said.end : end;
+  S.said = { key, end };
+  const moves = log.slice(Math.max(0, from - start)).slice(-4).map((a) => (
+    a.p === S.seat && a.draw === "mazo" && S.drawn ? t("you_drew", { card: cardName(S.drawn) })
+      : describeAction(a, names, cardName)));
+  const text = [...moves, turnWords(v)].filter(Boolean).join(". ");
+  if (text && text !== el.textContent) el.textContent = text;
+}
+
+/** Whose turn it is and what they do now, or who won once the game is over. */
+function turnWords(v) {
+  if (v.phase === "over") return gameWinnerWords();
+  if (myTurn()) return t(v.phase === "draw" ? "your_turn_draw" : "your_turn_play");
+  if (v.to_act !== null && v.to_act !== undefined) return t("waiting_for", { name: players()[v.to_act] });
+  return "";
 }
 
 /** The host, or any player while the host is away (the server allows the same). */
@@ -587,7 +652,7 @@ function seatExtras(el, i, info) {
     const sel = h("select");
     sel.setAttribute("aria-label", t("bot"));
     sel.append(new Option(t("human"), ""));
-    for (const b of S.bots || []) sel.append(new Option(`${t("bot")}: ${b.title || b.name}`, b.name));
+    for (const b of S.bots || []) sel.append(new Option(`${t("bot")}: ${localized(b.titles) || b.title || b.name}`, b.name));
     sel.value = info.bot || "";
     sel.addEventListener("change", () => setBot(i, sel.value || null));
     row.append(sel);
@@ -672,7 +737,7 @@ function renderBoard() {
     });
   }
   box.append(piles);
-  const melds = meldsEl(v);
+  const melds = meldsEl(shownView());
   const playing = myTurn() && v.phase === "play";
   if (playing && S.selected.size === 1) {
     const card = onlySelected();
@@ -684,6 +749,8 @@ function renderBoard() {
         if (!legal().some((a) => a.swap && a.swap.card === card && a.swap.meld === idx)) continue;
         w.classList.add("swap-target");
         w.tabIndex = 0; // Enter swaps, as a click does
+        w.setAttribute("role", "button");
+        w.setAttribute("aria-label", t("swap_here", { card: w.getAttribute("aria-label") }));
       }
     }
   }
@@ -691,7 +758,9 @@ function renderBoard() {
     for (const m of melds.querySelectorAll(".meld")) {
       m.tabIndex = 0; // Enter lays the selected card off here, as a click does
       m.setAttribute("role", "button");
-      m.setAttribute("aria-label", m.querySelector(".label").textContent);
+      // A button's cards are not read out: its name says them.
+      const cards = [...m.querySelectorAll(".cards .card")].map((c) => c.getAttribute("aria-label"));
+      m.setAttribute("aria-label", `${m.querySelector(".label").textContent}: ${cards.join(", ")}`);
     }
   }
   melds.addEventListener("keydown", (ev) => {
@@ -725,7 +794,7 @@ function renderBuy() {
   if (box.hidden) return;
   const top = v.pozo[v.pozo.length - 1];
   if (S.claimed === key) {
-    const next = v.to_act != null ? v.players[v.to_act] : "";
+    const next = v.to_act != null ? players()[v.to_act] : "";
     box.append(h("span", "", t("buy_claimed", { card: pretty(top), name: next })));
   } else {
     box.append(cardEl(top, { small: true }));
@@ -776,7 +845,7 @@ function renderHint() {
   if (!S.hint) return;
   const v = view();
   box.append(h("strong", "", t("hint_says") + ":"));
-  if (S.hint.action && v) box.append(h("span", "", describeAction(S.hint.action, v.players)));
+  if (S.hint.action && v) box.append(h("span", "", describeAction(S.hint.action, players())));
   // The coach names cards as the record does (9H); the page shows them as cards (9♥).
   if (S.hint.reason) box.append(h("span", "", "— " + S.hint.reason.replace(/\b(10|[2-9AJQK])([SHDC])\b/g, (c) => pretty(c))));
   const a = S.hint.action || {};
@@ -823,6 +892,7 @@ function renderMe() {
           }
         });
         b.title = t("use");
+        b.setAttribute("aria-label", `${t("use")}: ` + a.bajar.map((m) => m.map(cardName).join(", ")).join("; "));
         b.addEventListener("click", () => useSuggestion(a.bajar));
         sug.append(b);
       }
@@ -849,6 +919,9 @@ function renderMe() {
   // The hand.
   const hand = h("div", "hand");
   hand.id = "hand";
+  hand.setAttribute("role", "group");
+  hand.setAttribute("aria-label", t("your_hand"));
+  hand.setAttribute("aria-describedby", "hand-keys");
   const inGroups = grouped();
   for (const item of S.hand) {
     const el = cardEl(item.card);
@@ -861,12 +934,20 @@ function renderMe() {
     if (item.fresh) el.classList.add("new");
     item.fresh = false; // the new card pops once
     el.addEventListener("pointerdown", onPointerDown);
+    el.setAttribute("aria-keyshortcuts", "Alt+ArrowLeft Alt+ArrowRight");
     el.addEventListener("keydown", (ev) => {
       if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); toggle(item.id); }
+      // What a drag does: the player's own order (an escala laid as it stands in the hand).
+      if (ev.altKey && (ev.key === "ArrowLeft" || ev.key === "ArrowRight")) {
+        ev.preventDefault();
+        moveCard(item.id, ev.key === "ArrowLeft" ? -1 : 1);
+      }
     });
     hand.append(el);
   }
-  box.append(hand);
+  const keys = h("p", "sr-only", t("hand_keys")); // what a screen reader is told of the hand
+  keys.id = "hand-keys";
+  box.append(hand, keys);
 
   // The buttons.
   const bar = h("div", "toolbar");
@@ -947,12 +1028,12 @@ function lackingAfterGroups(owedList) {
 function renderSide() {
   const v = view();
   const sheet = $("sheet");
-  sheet.data = v ? { sheet: v.sheet, players: v.players } : null;
+  sheet.data = v ? { sheet: v.sheet, players: players() } : null;
   $("sheet-box").hidden = !v;
   $("log-box").hidden = !v;
   const log = $("log");
   log.innerHTML = "";
-  if (v) log.append(logEl(v));
+  if (v) log.append(logEl(shownView()));
   const fair = $("fair");
   fair.innerHTML = "";
   const f = S.msg && S.msg.fair;
@@ -968,6 +1049,12 @@ function renderSide() {
   over.hidden = !done;
   if (done) {
     over.append(h("h3", "", t("game_over")));
+    const won = gameWinnerWords();
+    if (won) {
+      const p = h("p", "over-line game-won", won);
+      p.id = "game-winner";
+      over.append(p);
+    }
     const match = S.table && S.table.match;
     if (match) renderMatchEnd(over, match);
     const a = h("a", "button primary", t("download_record"));
@@ -986,10 +1073,21 @@ function renderSide() {
   }
 }
 
+/** Who won the game that just ended, as the score sheet has it (the rules' tie_break:
+ * several names on a shared win); "" before the end. */
+function gameWinnerWords() {
+  const v = view();
+  const sheet = v && v.sheet;
+  if (!sheet || !sheet.finished || !(sheet.winners || []).length) return "";
+  const names = players();
+  const words = nameList(sheet.winners.map((i) => names[i]));
+  return t(sheet.winners.length > 1 ? "game_shared" : "game_winner", { names: words });
+}
+
 /** The games each seat has won at this table ("Ana 2 · Beto 1") and, once the match is
  *  decided, who won it. */
 function renderMatchEnd(box, match) {
-  const names = S.table.seats.map((s, i) => s.name || `#${i + 1}`);
+  const names = S.table.seats.map((s, i) => shownName(s.name, s) || `#${i + 1}`);
   const line = (id, text, cls = "match-line") => {
     const p = h("p", cls, text);
     p.id = id;
@@ -1004,6 +1102,14 @@ function renderMatchEnd(box, match) {
 
 // ------------------------------------------------------------------ the end of a round
 
+/** The heading a screen reader names the dialog by. */
+function dialogTitle(text) {
+  const title = h("h2", "", text);
+  title.id = "reveal-title";
+  $("reveal").setAttribute("aria-labelledby", title.id);
+  return title;
+}
+
 function maybeReveal() {
   const m = S.msg;
   if (!m || !m.round_end) return;
@@ -1012,10 +1118,10 @@ function maybeReveal() {
   if (S.revealShown.has(key)) return;
   S.revealShown.add(key);
   localStorage.setItem("carioca.seen." + code, JSON.stringify([...S.revealShown].slice(-40)));
-  const players = (m.view && m.view.players) || (S.table ? S.table.seats.map((s) => s.name) : []);
+  const players = m.view ? shownView().players : (S.table ? shownTable().seats.map((s) => s.name) : []);
   const dlg = $("reveal");
   dlg.innerHTML = "";
-  dlg.append(h("h2", "", t("round_over", { n: re.round })));
+  dlg.append(dialogTitle(t("round_over", { n: re.round })));
   dlg.append(h("p", "", re.went_out === null || re.went_out === undefined ? t("nobody_out") : t("went_out", { name: players[re.went_out] })));
   (re.hands || []).forEach((hand, i) => {
     const row = h("div", "reveal-row" + (re.went_out === i ? " out" : ""));
@@ -1144,17 +1250,33 @@ function onPointerUp(ev) {
     } else {
       S.hand.push(item);
     }
-    S.sort = "manual"; // for this hand only: the next deal is sorted as the player last chose
-    saveOrder();
-    // Groups follow the order of the hand.
-    S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
-    saveGroups(); // which copy of a twin card is grouped may have changed places
-    render();
+    reordered();
     return;
   }
   if (target && target.kind === "meld" && playing) { place(card, target.index, target.end, target.wild); render(); return; }
   if (target && target.kind === "pozo" && playing) { discard(card); render(); return; }
   render();
+}
+
+/** The player put the hand in an order of their own (a drag, or Alt+arrow). */
+function reordered() {
+  S.sort = "manual"; // for this hand only: the next deal is sorted as the player last chose
+  saveOrder();
+  // Groups follow the order of the hand.
+  S.groups = S.groups.map((g) => S.hand.map((x) => x.id).filter((id) => g.includes(id)));
+  saveGroups(); // which copy of a twin card is grouped may have changed places
+  render();
+}
+
+/** Move card ``id`` one place left (-1) or right (+1) in the hand: the keyboard's drag. */
+function moveCard(id, step) {
+  const from = S.hand.findIndex((x) => x.id === id);
+  const to = from + step;
+  if (from < 0 || to < 0 || to >= S.hand.length) return;
+  trace("move", cardOf(id), step);
+  const [item] = S.hand.splice(from, 1);
+  S.hand.splice(to, 0, item);
+  reordered();
 }
 
 // ------------------------------------------------------------------ seats, bots, start
