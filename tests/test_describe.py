@@ -1,14 +1,24 @@
-"""Tests for carioca.describe: the rules in plain words, in Spanish and English."""
+"""Tests for carioca.describe: the rules in plain words, in Spanish, English, German and Swedish."""
 
 from __future__ import annotations
 
 import doctest
+import re
+from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 import carioca.describe as describe_module
-from carioca.describe import LANGS, describe_preset_list, describe_rounds, describe_rules
-from carioca.rules import PRESETS, Contract, RoundDef, RuleSet
+from carioca.cli import app
+from carioca.describe import (
+    LANGS,
+    describe_preset_list,
+    describe_rounds,
+    describe_rules,
+    preset_notes,
+)
+from carioca.rules import PRESETS, Contract, RoundDef, RulesError, RuleSet
 
 CHILE_ES = [
     "dos tríos",
@@ -30,6 +40,34 @@ CHILE_EN = [
     "three escalas of 4",
     "four tríos",
 ]
+CHILE_DE = [
+    "zwei Tríos",
+    "ein Trío und eine 4er-Escala",
+    "zwei 4er-Escalas",
+    "drei Tríos",
+    "zwei Tríos und eine 4er-Escala",
+    "ein Trío und zwei 4er-Escalas",
+    "drei 4er-Escalas",
+    "vier Tríos",
+]
+CHILE_SV = [
+    "två tríos",
+    "en trío och en escala på 4",
+    "två escalas på 4",
+    "tre tríos",
+    "två tríos och en escala på 4",
+    "en trío och två escalas på 4",
+    "tre escalas på 4",
+    "fyra tríos",
+]
+# The game's own words, as each language writes them.
+GAME_WORDS = {
+    "es": ("trío", "escala", "pozo", "mazo", "comodín", "agregar"),
+    "en": ("trío", "escala", "pozo", "mazo", "comodín", "agregar", "bajarse"),
+    "de": ("Trío", "Escala", "Pozo", "Mazo", "Comodines", "agregar", "bajarse", "Kontrakt"),
+    "sv": ("trío", "escala", "pozon", "mazon", "comodines", "agregar", "bajarse", "kontrakt"),
+}
+OR = {"es": " o ", "en": " or ", "de": " oder ", "sv": " eller "}
 
 
 def table_rows(text: str) -> list[list[str]]:
@@ -67,13 +105,13 @@ def test_every_preset_describes(name: str, lang: str) -> None:
     rows = table_rows(text)
     assert [r[0] for r in rows] == [str(i) for i in range(1, len(rules.rounds) + 1)]
     for row, rnd in zip(rows, rules.rounds, strict=True):
-        assert row[1] == (" o " if lang == "es" else " or ").join(
-            c.words(lang) for c in rnd.contracts
-        )
+        if lang in ("es", "en"):
+            assert row[1] == OR[lang].join(c.words(lang) for c in rnd.contracts)
+        assert row[1].count(OR[lang]) == len(rnd.contracts) - 1
         assert row[2] == str(rnd.hand_size)
         assert bool(row[3]) == rnd.go_out_at_once
-    # the game's own words appear in both languages
-    for word in ("trío", "escala", "pozo", "mazo", "comodín", "agregar"):
+    # the game's own words appear in every language
+    for word in GAME_WORDS[lang]:
         assert word in text, word
 
 
@@ -90,11 +128,13 @@ def test_language_code_is_forgiving_about_case() -> None:
     assert describe_rules(rules, " EN ") == describe_rules(rules, "en")
 
 
-@pytest.mark.parametrize("bad", ["fr", "", "english", None, 3])
+@pytest.mark.parametrize("bad", ["fr", "", "english", None, 3, "deutsch", "se"])
 def test_unknown_language_raises(bad: object) -> None:
     rules = RuleSet.preset("chile")
-    with pytest.raises(ValueError, match="unknown language"):
+    with pytest.raises(ValueError, match="unknown language") as raised:
         describe_rules(rules, lang=bad)  # type: ignore[arg-type]
+    for code in LANGS:  # the message names every language the rules are written in
+        assert f"'{code}'" in str(raised.value)
     with pytest.raises(ValueError, match="use 'es'"):
         describe_preset_list(lang=bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="unknown language"):
@@ -338,3 +378,155 @@ def test_module_doctests_pass() -> None:
     result = doctest.testmod(describe_module)
     assert result.attempted > 0
     assert result.failed == 0
+
+
+# --------------------------------------------------------------------------- German and Swedish
+
+# Option sets that, over every preset, reach every sentence describe.py can write.
+OPTION_SETS: list[dict[str, Any]] = [
+    {},
+    {"buying": "penalty_card", "max_buys_per_round": 1, "layoff_same_turn": True},
+    {"buying": "penalty_points", "steal_points": 5, "max_buys_per_round": 0},
+    {"joker_replacement": "off", "max_reshuffles": 0, "open_hands": True, "undo": True},
+    {"joker_replacement": "anyone", "max_reshuffles": 1, "tie_break": "extra_round"},
+    {"joker_replacement": "relocate", "max_reshuffles": 3, "tie_break": "most_outs"},
+    {"wilds": ["jokers", "twos", "red_aces"], "max_wilds_per_meld": 2,
+     "wild_limit_on_layoff": False, "go_out_by_layoff": False},
+    {"wilds": [], "scoring": "rounds", "bury_wild_first_discard": True},
+    {"max_wilds_per_meld": 0, "contracts": ["2T|2E", "ES", "ER|EC"], "exact_melds": True},
+    {"max_wilds_per_meld": None, "partial_contracts": True, "wrap": True, "scoring": "points"},
+    {"out_score": -5, "instant_out_score": -20, "values": {"JK": 40, "A": 15}},
+    {"decks": 1, "jokers": 0, "rounds": [1], "hand_size": 12},
+    {"contracts": ["1T+1E3", "2E|2E3"], "exact_melds": True, "rounds": [1, 2]},
+    {"contracts": ["1T+1E3", "2E"]},
+]
+
+
+def rules_for(name: str, i: int) -> RuleSet:
+    return RuleSet.preset(name, **OPTION_SETS[i])
+
+
+def _playable(name: str, i: int) -> bool:
+    try:
+        rules_for(name, i)
+    except RulesError:  # e.g. chile-10's 13-card escala sucia when the last card must be thrown
+        return False
+    return True
+
+
+CASES = [(name, i) for name in PRESETS for i in range(len(OPTION_SETS)) if _playable(name, i)]
+
+
+def has_words(line: str) -> bool:
+    """Whether a line says something in a language: not only numbers, card names, table
+    rules, option values or the game's and the presets' names."""
+    rest = re.sub(r"\b[a-z_]+ = [^;.]*", "", line)  # "buying = penalty_card": option names
+    rest = re.sub("|".join(["Carioca", "JK", *map(re.escape, PRESETS)]), "", rest)
+    return re.search(r"[^\W\d_]{2,}", rest) is not None
+
+
+@pytest.mark.parametrize("lang", ["de", "sv"])
+@pytest.mark.parametrize(("name", "i"), CASES)
+def test_every_line_is_translated(name: str, i: int, lang: str) -> None:
+    rules = rules_for(name, i)
+    text = describe_rules(rules, lang)
+    assert text.startswith(f"# Carioca: {name}\n")
+    lines = text.splitlines()
+    for other in ("en", "es"):
+        other_lines = describe_rules(rules, other).splitlines()
+        assert len(lines) == len(other_lines)  # the same sections, items and rows
+        for line, theirs in zip(lines, other_lines, strict=True):
+            if has_words(line):
+                assert line != theirs, f"{lang} line left in {other}: {line!r}"
+
+
+def test_no_text_falls_back_to_english_or_spanish(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every ``w(es, en, de, sv)`` reached gives German and Swedish of their own."""
+    seen: set[tuple[str, str, str, str]] = set()
+    pick = describe_module._Words.__call__
+
+    def record(self: Any, es: str, en: str, de: str, sv: str) -> str:
+        seen.add((es, en, de, sv))
+        return pick(self, es, en, de, sv)
+
+    monkeypatch.setattr(describe_module._Words, "__call__", record)
+    for lang in LANGS:
+        for name, i in CASES:
+            describe_rules(rules_for(name, i), lang)
+        for wilds in ({"jokers"}, set()):  # rules of one's own: a summary, not a note
+            custom = RuleSet(rounds=(RoundDef((Contract.parse("2T"),), 10),),
+                             wilds=frozenset(wilds))
+            describe_rules(custom, lang)
+        describe_module._player_range(3, 4, 2, 8, describe_module._Words(lang))
+    assert len(seen) > 150
+    same_word = {"joker (JK)"}  # the Swedish word for the card is the English one
+    for es, en, de, sv in seen:
+        if not has_words(en):
+            continue
+        assert de not in (en, es), (de, en)
+        assert sv not in (en, es) or sv in same_word, (sv, en)
+        assert de != sv, de
+
+
+def test_chile_in_german_and_swedish() -> None:
+    rules = RuleSet.preset("chile")
+    de, sv = describe_rules(rules, "de"), describe_rules(rules, "sv")
+    assert [r[1] for r in table_rows(de)] == CHILE_DE
+    assert [r[1] for r in table_rows(sv)] == CHILE_SV
+    assert [r[3] for r in table_rows(de)][6:] == ["Ausgehen in einem Zug"] * 2
+    assert [r[1] for r in describe_rounds(rules, "de")] == CHILE_DE
+    deck = section(de, "Spieler und Karten")
+    assert "2 Decks zu 52 Karten + 4 Joker (108 Karten) bis 5 Spieler" in deck
+    assert "3 Decks zu 52 Karten + 6 Joker (162 Karten) ab 6 Spielern" in deck
+    assert "Pozo (Ablagestapel)" in deck and "Mazo (Nachziehstapel)" in deck
+    assert "Höchstens eine wilde Karte pro Kombination" in section(de, "Wilde Karten (Comodines)")
+    assert "K-A-2 ist nicht erlaubt" in section(de, "Tríos und Escalas")
+    assert "A: 20 · 2 bis 10: Nennwert · J, Q, K: 10 · Joker (JK): 50" in de
+    deck = section(sv, "Spelare och kortlekar")
+    assert "2 kortlekar à 52 kort + 4 jokrar (108 kort) upp till 5 spelare" in deck
+    assert "pozon (slänghögen)" in deck and "mazon (talongen)" in deck
+    assert "Högst en joker per kombination" in section(sv, "Jokrar (comodines)")
+    assert "K-A-2 är inte tillåtet" in section(sv, "Tríos och escalas")
+    assert "A: 20 · 2 till 10: kortets valör · J, Q, K: 10 · joker (JK): 50" in sv
+
+
+def test_german_and_swedish_follow_the_options() -> None:
+    de = describe_rules(RuleSet.preset("dos-libres", buying="penalty_points"), "de")
+    assert "die Joker und die Zweien (dos libres)" in de
+    assert "Jeder Kauf kostet 2 Punkte" in section(de, "Kaufen (comprar)")
+    assert table_rows(de)[7] == ["8", "vier Tríos", "13", "Ausgehen in einem Zug"]
+    sv = describe_rules(RuleSet.preset("familia"), "sv")
+    assert "Man räknar vunna rundor" in section(sv, "Poäng och vinnare")
+    assert "Escala: 3 eller fler kort" in sv
+    two = RuleSet.preset("chile", contracts=["2T|2E", "ES|ER", "1E3+2T"])
+    assert describe_rounds(two, "de")[0][1] == "zwei Tríos oder zwei 4er-Escalas"
+    assert describe_rounds(two, "sv")[1][1] == "en escala sucia eller en escala real"
+    assert describe_rounds(two, "de")[2][1] == "eine 3er-Escala und zwei Tríos"
+    custom = RuleSet(rounds=(RoundDef((Contract.parse("2T"),), 10),))
+    assert describe_rules(custom, "de").startswith("# Carioca: eigene Regeln (custom)")
+    assert describe_rules(custom, "sv").startswith("# Carioca: egna regler (custom)")
+
+
+@pytest.mark.parametrize("lang", ["de", "sv"])
+def test_preset_list_in_german_and_swedish(lang: str) -> None:
+    listing = dict(describe_preset_list(lang))
+    english = dict(describe_preset_list("en"))
+    spanish = dict(describe_preset_list("es"))
+    for name in PRESETS:
+        assert listing[name] not in (english[name], spanish[name])
+        assert preset_notes(name)[lang] == listing[name]
+    assert describe_preset_list(lang.upper()) == describe_preset_list(lang)
+
+
+def test_cli_prints_the_rules_in_german_and_swedish() -> None:
+    runner = CliRunner()
+    result = runner.invoke(app, ["rules", "chile", "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert result.stdout == describe_rules(RuleSet.preset("chile"), "de")
+    assert "## Runden" in result.stdout and "ein Trío und eine 4er-Escala" in result.stdout
+    result = runner.invoke(app, ["rules", "online", "--lang", "sv", "--set", "undo=false"])
+    assert result.exit_code == 0, result.output
+    assert "Ett drag som är gjort kan inte ångras." in result.stdout
+    result = runner.invoke(app, ["rules", "--lang", "de"])
+    assert result.exit_code == 0, result.output
+    assert "Für Familien mit Kindern" in result.stdout and "Vorgabe" in result.stdout

@@ -37,7 +37,8 @@ from . import record as record_mod
 from .actions import Action, ActionError, Agregar, Bajar, Buy, Discard, Draw, Swap
 from .bots import Bot, Buyer, RandomBot
 from .cards import Card, CardError, sort_by_rank, sort_by_suit
-from .describe import LANGS, describe_preset_list, describe_rules
+from .describe import LANGS as RULES_LANGS
+from .describe import describe_preset_list, describe_rules
 from .engine import Game, View
 from .errors import IllegalAction, RecordError
 from .melds import Meld
@@ -343,7 +344,7 @@ def _unparsable(message: str, lang: str) -> str:
 
 def _lang(lang: str) -> str:
     key = lang.strip().lower()
-    if key not in LANGS:
+    if key not in _UI:  # the terminal speaks es and en; only the rules are written in more
         raise ValueError(f"unknown language {lang!r}: use 'es' (español) or 'en' (English)")
     return key
 
@@ -1064,16 +1065,35 @@ def _checked_lang(lang: str) -> str:
         raise _fail(str(exc)) from None
 
 
+RulesLangOption = Annotated[str, typer.Option(
+    "--lang", help="es (español, the default), en (English), de (Deutsch) or sv (svenska).")]
+
+# The hint after the preset list, in the languages only the rules speak.
+_RULES_HINT = {
+    "de": "Um die Regeln einer Vorgabe zu lesen: carioca rules chile.",
+    "sv": "För att läsa reglerna för ett förval: carioca rules chile.",
+}
+
+
+def _checked_rules_lang(lang: str) -> str:
+    """The rules are written in every language of :data:`carioca.describe.LANGS`."""
+    key = lang.strip().lower()
+    if key not in RULES_LANGS:
+        names = ", ".join(f"'{code}'" for code in RULES_LANGS[:-1])
+        raise _fail(f"unknown language {lang!r}: use {names} or '{RULES_LANGS[-1]}'")
+    return key
+
+
 @app.command("rules")
 def rules_command(
     preset: Annotated[str | None, typer.Argument(help="A preset: chile, chile-10, ...")] = None,
     list_presets: Annotated[bool, typer.Option("--list", help="List the presets.")] = False,
-    lang: LangOption = "es",
+    lang: RulesLangOption = "es",
     set_options: SetOption = None,
     plain: Annotated[bool, typer.Option("--plain", help="Print the markdown text as is.")] = False,
 ) -> None:
     """The rules of a preset, in words (with any option changed)."""
-    lang = _checked_lang(lang)
+    lang = _checked_rules_lang(lang)
     out = Console(markup=False)
     if preset is not None:
         try:
@@ -1088,7 +1108,8 @@ def rules_command(
             table.add_row(name, line)
         out.print(table)
         if preset is None and not list_presets:
-            out.print(_t(lang, "rules_hint"), style="dim", highlight=False)
+            out.print(_RULES_HINT.get(lang) or _t(lang, "rules_hint"), style="dim",
+                      highlight=False)
         return
     try:
         rules = RuleSet.preset(preset, **parse_set_options(set_options))
