@@ -1210,3 +1210,79 @@ def test_the_generic_bots_are_named_in_the_pages_language(base_url: str,
     assert chosen.locator("option:checked").inner_text() == "Bot: Al azar"
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+# --------------------------------------------------------------------------- the rules page
+
+def _rules_text(page: Any) -> str:
+    page.wait_for_selector("#rules h1")
+    return str(page.inner_text("#rules"))
+
+
+def test_the_rules_page_reads_a_preset_in_the_pages_language(base_url: str, browser: Any) -> None:
+    page = _page(browser)
+    page.goto(base_url + "/rules?preset=familia")
+    text = _rules_text(page)
+    assert "Carioca: familia" in text and "Jugadores y baraja" in text
+    rows = page.locator("#rules table.rules-table tbody tr")
+    assert rows.count() == 4  # familia's four rounds, one row each
+    assert "tríos" in rows.nth(0).inner_text()
+    page.select_option("c-settings select.lang", "de")
+    page.wait_for_function("() => document.querySelector('#rules').innerText.includes('Spieler')")
+    assert "Jugadores" not in page.inner_text("#rules")
+    page.select_option("#preset", "chile")  # another preset, picked on the page
+    page.wait_for_function("() => document.querySelector('#rules h1').innerText.endsWith('chile')")
+    assert page.locator("#rules table.rules-table tbody tr").count() == 8
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_the_lobby_links_the_rules_it_is_making(base_url: str, browser: Any) -> None:
+    page = _page(browser)
+    page.goto(base_url + "/")
+    page.wait_for_function("() => document.querySelectorAll('#preset option').length > 0")
+    page.select_option("#preset", "chico")
+    assert page.get_attribute("#rules-link", "href") == "/rules?preset=chico"
+    page.click('details[data-group="stealing"] summary')
+    page.select_option('select[name="buying"]', "penalty_card")  # a change, in the link too
+    href = page.get_attribute("#rules-link", "href") or ""
+    assert "preset=chico" in href and "penalty_card" in href
+    page.goto(base_url + href)
+    assert "Carioca: chico" in _rules_text(page) and "Se puede comprar" in _rules_text(page)
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_a_tables_rules_page_shows_the_hosts_changes(base_url: str, browser: Any) -> None:
+    import urllib.request
+
+    req = urllib.request.Request(
+        base_url + "/api/tables", method="POST", headers={"Content-Type": "application/json"},
+        data=json.dumps({"name": "Ana", "preset": "chile", "seats": 3,
+                         "options": {"buying": "penalty_card", "rounds": [1, 2]},
+                         "bots": {"1": "random", "2": "random"}}).encode())
+    made = json.load(urllib.request.urlopen(req))
+    page = _page(browser)
+    page.goto(base_url + f"/t/{made['code']}?token={made['token']}")
+    href = page.get_attribute("#rules-link", "href") or ""
+    assert href == f"/rules?table={made['code']}"
+    page.goto(base_url + href)
+    text = _rules_text(page)
+    assert f"Reglas de la mesa {made['code']}" in page.inner_text("#which")
+    assert "Se puede comprar" in text and "Se juegan 2 rondas" in text
+    assert page.locator("#rules table.rules-table tbody tr").count() == 2
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_the_rules_page_says_what_is_wrong_with_rules_it_cannot_read(
+        base_url: str, browser: Any) -> None:
+    page = _page(browser)
+    page.goto(base_url + "/rules?table=NOSUCH")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").strip() and not page.inner_text("#rules").strip()
+    page.goto(base_url + '/rules?preset=chile&options={"max_wilds_per_meld":-4}')
+    page.wait_for_selector("#error:not([hidden])")
+    assert "Traceback" not in page.inner_text("body")
+    assert not page.js_errors
+    page.context.close()

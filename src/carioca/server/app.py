@@ -220,6 +220,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
         # A page whose server stopped asks the others which one serves its table now.
         app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"])
     _http_routes(app, manager)
+    _rules_route(app)
     _page_routes(app, manager)
     _socket_route(app, manager)
     return app
@@ -423,6 +424,30 @@ def _replay_view(doc: Any, step: int) -> dict[str, Any]:
             "error": result.error.to_json()["error"] if result.error else None}
 
 
+def _rules_route(app: FastAPI) -> None:
+    @app.get("/api/rules")
+    async def rules_in_words(preset: str = "chile", options: str = "{}",
+                             lang: str = "es") -> dict[str, Any]:
+        """A preset's rules with the changes ``options`` (a JSON object of option names), in
+        words (:func:`carioca.describe.describe_rules`), in ``lang`` or else in English."""
+        from ..describe import LANGS, describe_rules
+        from ..rules import RulesError, RuleSet
+
+        try:
+            changes = json.loads(options)
+        except (ValueError, RecursionError):
+            changes = None
+        if not isinstance(changes, dict):
+            raise TableError("bad_options", "options must be a JSON object of rule names")
+        try:
+            rules = RuleSet.preset(preset, **changes)
+        except (RulesError, TypeError) as exc:
+            raise TableError("bad_rules", str(exc)) from None
+        lang = lang if lang in LANGS else "en"
+        return {"text": describe_rules(rules, lang), "lang": lang,
+                "preset": rules.preset_name, "options": dict(rules.options)}
+
+
 def _page_routes(app: FastAPI, manager: TableManager) -> None:
     def page(name: str) -> FileResponse:
         path = WEB / name
@@ -460,6 +485,10 @@ def _page_routes(app: FastAPI, manager: TableManager) -> None:
     @app.get("/replay", include_in_schema=False)
     async def replay_page() -> FileResponse:
         return page("replay.html")
+
+    @app.get("/rules", include_in_schema=False)
+    async def rules_page() -> FileResponse:
+        return page("rules.html")
 
     @app.get("/anotador", include_in_schema=False)
     async def anotador_root() -> RedirectResponse:

@@ -354,6 +354,15 @@ function updateChanged() {
   const n = Object.keys(changedOptions()).length;
   $("changed").textContent = n ? t("rules_changed", { n }) : "";
   $("reset").hidden = !n;
+  rulesLink();
+}
+
+/** The rules page for the preset and the changes chosen so far (in a new tab: the form stays). */
+function rulesLink() {
+  const params = new URLSearchParams({ preset: preset().name });
+  const changes = changedOptions();
+  if (Object.keys(changes).length) params.set("options", JSON.stringify(changes));
+  $("rules-link").href = "/rules?" + params;
 }
 
 // ------------------------------------------------------------------ create and join

@@ -8,6 +8,7 @@ import "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
 const code = decodeURIComponent(location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
+$("rules-link").href = "/rules?table=" + encodeURIComponent(code);
 const SORT_KEY = "carioca.sort";
 
 initPage();

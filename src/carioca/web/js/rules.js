@@ -1,0 +1,78 @@
+// The rules page: a preset's rules, or a table's (the host's preset and changes), in words,
+// in the page's language. /rules?preset=chile&options={...}, or /rules?table=CODE.
+import { api, errorText, initPage } from "./common.js";
+import { getLang, onLangChange, t } from "./i18n.js";
+import { renderMarkdown } from "./markdown.js";
+
+const $ = (id) => document.getElementById(id);
+initPage();
+
+const query = new URLSearchParams(location.search);
+const P = { preset: query.get("preset") || "chile", options: readOptions(), table: query.get("table"), ticket: 0 };
+
+function readOptions() {
+  try {
+    const value = JSON.parse(query.get("options") || "{}");
+    return value && typeof value === "object" && !Array.isArray(value) ? value : {};
+  } catch (e) {
+    return {};
+  }
+}
+
+/** Fetch the rules in words and show them; a newer request wins over one still on its way. */
+async function show() {
+  const ticket = ++P.ticket;
+  const params = new URLSearchParams({ preset: P.preset, lang: getLang() });
+  if (Object.keys(P.options).length) params.set("options", JSON.stringify(P.options));
+  let data;
+  try {
+    data = await api("/api/rules?" + params);
+  } catch (e) {
+    if (ticket === P.ticket) refuse(errorText(e.code, e.message));
+    return;
+  }
+  if (ticket !== P.ticket) return;
+  $("error").hidden = true;
+  $("rules").replaceChildren(...renderMarkdown(data.text));
+  document.title = "Carioca · " + t("rules_of", { name: P.table ? P.table : P.preset });
+}
+
+function refuse(message) {
+  $("error").textContent = message;
+  $("error").hidden = false;
+  $("rules").replaceChildren();
+}
+
+async function fromTable(code) {
+  const info = await api("/api/tables/" + encodeURIComponent(code));
+  P.preset = info.preset;
+  P.options = info.options || {};
+  $("which").textContent = t("table_rules", { code: info.code });
+}
+
+async function presetPicker() {
+  const catalog = await api("/api/presets");
+  const sel = $("preset");
+  for (const p of catalog.presets) {
+    const o = document.createElement("option");
+    o.value = o.textContent = p.name;
+    sel.append(o);
+  }
+  sel.value = P.preset;
+  sel.addEventListener("change", () => { P.preset = sel.value; P.options = {}; show(); });
+  $("picker").hidden = false;
+}
+
+async function start() {
+  try {
+    if (P.table) await fromTable(P.table);
+    else await presetPicker();
+  } catch (e) {
+    refuse(errorText(e.code, e.message));
+    return;
+  }
+  onLangChange(() => { if (P.table) $("which").textContent = t("table_rules", { code: P.table.toUpperCase() }); show(); });
+  await show();
+}
+
+start();
