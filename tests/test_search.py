@@ -492,7 +492,12 @@ def test_the_levels_table_in_the_docs_is_the_registry() -> None:
     section = text[text.index("### Levels and personalities"):text.index("### Fair by")]
     rows = [line.split("|")[1:-1] for line in section.splitlines()
             if line.startswith("| `")]
-    documented = {cells[0].strip().strip("`"): [c.strip() for c in cells] for cells in rows}
+    documented = {cells[0].strip().strip("`"): [c.strip() for c in cells] for cells in rows
+                  if len(cells) == 6}
+    titled = {cells[0].strip().strip("`"): [c.strip() for c in cells[1:]] for cells in rows
+              if len(cells) == 5}
+    assert titled == {name: [spec.title, *(spec.title_in(lang) for lang in ("es", "de", "sv"))]
+                      for name, spec in BOTS.items() if spec.titles}
     assert set(documented) == set(BOTS)
     for name, cells in documented.items():
         spec = BOTS[name]
