@@ -288,9 +288,10 @@ def number(text: str) -> int:
     return int(text.strip().replace("−", "-").replace("★", "") or 0)
 
 
-def start_game(page: Any, players: Sequence[str], preset: str = "chile", best_of: int = 1) -> None:
+def start_game(page: Any, players: Sequence[str], preset: str = "chile", best_of: int = 1,
+               first_dealer: int = 0) -> None:
     """Fill the setup (on a fresh device it opens by itself) and start (a best of 3 or 5 when
-    ``best_of`` says so)."""
+    ``best_of`` says so; the seat ``first_dealer`` deals the first round)."""
     page.wait_for_selector("an-setup:not([hidden])")
     for _ in range(len(players), page.locator("[data-player]").count()):
         page.click("[data-action=remove-player] >> nth=-1")
@@ -301,6 +302,8 @@ def start_game(page: Any, players: Sequence[str], preset: str = "chile", best_of
     page.select_option("select[name=preset]", preset)
     if best_of != 1:
         page.click(f'[data-action=best-of][data-value="{best_of}"]')
+    if first_dealer:
+        page.select_option("select[name=first_dealer]", str(first_dealer))
     page.click("[data-action=start]")
     page.wait_for_selector("an-round:not([hidden]) .contract")
 
@@ -1199,6 +1202,275 @@ def test_series_standing_rules(browser: Any, site: str) -> None:
     context.close()
 
 
+def test_otra_igual_moves_the_deal_on(browser: Any, site: str) -> None:
+    """The next game of a series is dealt first by the player after the one who dealt the
+    first round of the game before (the deal goes on round the table); each game keeps its
+    own dealers, and a game saved before this rule goes on from the dealer it had."""
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    start_game(page, NAMES[:3], preset="familia", best_of=3, first_dealer=1)
+    assert "Reparte Beto" in page.inner_text("an-round .round-head")
+    play_marks(page, [0, 0, 1, 0])
+    page.click(".actions [data-action=same-again]")
+    second = stored_game(page)
+    assert second["firstDealer"] == 2 and second["match"]["bestOf"] == 3
+    assert "Ronda 1 de 4" in page.inner_text("an-round .round-head")
+    assert "Reparte Caro" in page.inner_text("an-round .round-head")
+    assert page.get_attribute("an-totals .tot:has(.i)", "data-seat") == "2"  # the bar too
+    enter_round(page, Hand(1, {}))
+    assert "Reparte Ana" in page.inner_text("an-round .round-head")  # then on round the table
+    play_marks(page, [0, 0, 0])  # Ana wins the series: "Otra igual" starts a new one
+    page.click(".actions [data-action=same-again]")
+    third = stored_game(page)
+    assert third["firstDealer"] == 0 and third["match"]["id"] != second["match"]["id"]
+    assert "Reparte Ana" in page.inner_text("an-round .round-head")
+    # The first game still shows who dealt it: Beto, then Caro.
+    page.click('nav.tabs [data-view="history"]')
+    page.click("li.game >> nth=2 >> [data-action=open-game]")
+    page.click('nav.tabs [data-view="sheet"]')
+    assert page.locator("an-sheet tbody small.d").all_inner_texts()[:2] == ["Bet", "Car"]
+    # A game saved before the rule (no firstDealer, no series): Otra igual goes on to seat 1.
+    old = anotador_doc(NAMES[:2], anotador_rules("familia"), [Hand(0, {})] * 4)
+    del old["firstDealer"]
+    old.update(id="g-old", updated="2024-09-18T21:00:00.000Z")
+    page.evaluate("""(game) => {
+        localStorage.setItem('anotador.v1.game.' + game.id, JSON.stringify(game));
+        localStorage.setItem('anotador.v1.games', JSON.stringify([game.id]));
+        localStorage.setItem('anotador.v1.current', JSON.stringify(game.id));
+        sessionStorage.removeItem('anotador.v1.current');
+    }""", old)
+    page.reload()
+    page.wait_for_selector(".result:visible")
+    page.click('nav.tabs [data-view="sheet"]')
+    assert page.locator("an-sheet tbody small.d").all_inner_texts() == ["Ana", "Bet"] * 2
+    page.click("an-sheet .result ~ * [data-action=same-again], .actions [data-action=same-again]"
+               " >> nth=0")
+    assert stored_game(page)["firstDealer"] == 1
+    assert "Reparte Beto" in page.inner_text("an-round .round-head")
+    # An exported file keeps its first dealer as it was.
+    doc = anotador_doc(NAMES[:3], anotador_rules("familia"), [Hand(0, {})])
+    doc["firstDealer"] = 2
+    import_doc(page, doc)
+    assert page.locator("an-sheet tbody small.d").all_inner_texts()[:2] == ["Car", "Ana"]
+    assert not page.errors
+    context.close()
+
+
+# --------------------------------------------------------------------------- accessibility
+
+def tab_to(page: Any, selector: str, most: int = 80) -> int:
+    """Press Tab until the focus is on ``selector`` (with the keyboard's ring); how many."""
+    for presses in range(1, most + 1):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement.matches(s)", selector):
+            ring = page.evaluate("getComputedStyle(document.activeElement).outlineStyle")
+            assert ring != "none", selector
+            return presses
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def focused(page: Any, selector: str) -> bool:
+    return bool(page.evaluate("(s) => document.activeElement.matches(s)", selector))
+
+
+def announced(page: Any, text: str, kind: str = "alert") -> None:
+    """Wait until a screen reader is told ``text`` (the page's live region of that kind)."""
+    region = page.locator(f'[data-announce="{kind}"]')
+    assert region.get_attribute("role") == "alert" or region.get_attribute("aria-live")
+    page.wait_for_function("([k, t]) => document.querySelector(`[data-announce=${k}]`)"
+                           ".textContent === t", arg=[kind, text])
+
+
+def test_score_controls_are_labelled_in_every_language(browser: Any, site: str) -> None:
+    """Each hand's button and the box to type a total are named for a screen reader with whose
+    points of which round they are, in the four languages; number boxes open the number
+    keypad (but the scores that may be negative, whose keypad must have a minus); the totals
+    bar reads its totals."""
+    from playwright.sync_api import expect
+
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    page.wait_for_selector("an-setup:not([hidden])")
+    for box in page.locator("an-setup input[type=number]").all():
+        negative = int(box.get_attribute("min") or 0) < 0
+        assert box.get_attribute("inputmode") == (None if negative else "numeric")
+    start_game(page, NAMES[:3])
+    enter_round(page, Hand(0, {1: ["5H"], 2: ["KS"]}))
+    page.click('an-round [data-action=out][data-seat="0"]')
+    page.click('an-round .hand-row[data-seat="2"] button.name')
+    page.click('an-round .key[data-card="K"]')
+    names = {"es": "Puntos de {name}, ronda {n}", "en": "{name}'s points, round {n}",
+             "de": "Punkte von {name}, Runde {n}", "sv": "Poäng för {name}, runda {n}"}
+    for lang, words in names.items():
+        page.select_option("select.lang", lang)
+        for seat, name in ((1, "Beto"), (2, "Caro")):
+            button = page.locator(f'an-round .hand-row[data-seat="{seat}"] button.name')
+            expect(button).to_have_accessible_name(words.format(name=name, n=2))
+            expect(button).to_have_accessible_description("10" if seat == 2 else "0")
+        assert page.get_attribute('an-round button[aria-current="true"]', "data-seat") == "2"
+        page.click("an-round [data-action=type]")
+        box = page.get_by_role("spinbutton", name=words.format(name="Caro", n=2), exact=True)
+        expect(box).to_be_focused()
+        assert box.get_attribute("inputmode") == "numeric"
+        page.keyboard.press("Escape")
+        expect(page.locator("dialog.total")).to_be_hidden()
+    expect(page.locator("an-totals button")).to_have_accessible_name(
+        re.compile(r"^Protokoll: .*Ana\s+0.*Beto\s+5.*Caro\s+10"))
+    assert not page.errors
+    context.close()
+
+
+def test_a_round_by_keyboard_alone(browser: Any, site: str) -> None:
+    """Tab and Enter enter a whole round: who went out, cards on the keypad, the next player, a
+    typed total (an impossible one is refused, read out and says what to type), and the round
+    scored; the focus stays where it was through every redraw, with a visible ring."""
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    start_game(page, NAMES[:3])
+    tab_to(page, 'an-round [data-action=out][data-seat="1"]')
+    page.keyboard.press("Enter")
+    # Straight to the hand the keypad adds to: the first who did not go out.
+    assert focused(page, 'an-round .hand-row[data-seat="0"] button.name[aria-current="true"]')
+    tab_to(page, 'an-round .key[data-card="K"]')
+    page.keyboard.press("Enter")
+    page.keyboard.press("Enter")
+    assert focused(page, 'an-round .key[data-card="K"]')  # still there after the redraws
+    assert number(page.inner_text('an-round .sum[data-score="0"]')) == 20
+    announced(page, "Ana: 20", "polite")
+    page.keyboard.press("Shift+Tab")  # the key before: Q
+    page.keyboard.press("Enter")
+    assert number(page.inner_text('an-round .sum[data-score="0"]')) == 30
+    tab_to(page, "an-round [data-action=next]")
+    page.keyboard.press("Enter")
+    assert page.get_attribute('an-round button[aria-current="true"]', "data-seat") == "2"
+    tab_to(page, "an-round [data-action=type]")
+    page.keyboard.press("Enter")
+    dialog = page.locator("an-round dialog.total")
+    assert focused(page, "dialog.total input")
+    error = dialog.locator(".error")
+    assert error.get_attribute("role") == "alert"
+    for wrong in ("-5", "7.5", "9000"):
+        page.keyboard.press("Control+A")
+        page.keyboard.type(wrong)
+        page.keyboard.press("Enter")
+        page.wait_for_function("document.querySelector('dialog.total .error').textContent")
+        assert error.inner_text() == (
+            "Escribe los puntos de Caro: un número entero de 0 a 5000, sin decimales.")
+        assert dialog.is_visible() and focused(page, 'dialog.total input[aria-invalid="true"]')
+        assert page.get_attribute("dialog.total input", "aria-describedby") == "total-error"
+        page.keyboard.type("1")  # typing again clears the complaint
+        assert error.inner_text() == ""
+    page.keyboard.press("Control+A")
+    page.keyboard.type("30")
+    page.keyboard.press("Enter")
+    page.wait_for_selector('an-round .hand-row[data-seat="2"] .typed')
+    tab_to(page, "an-round [data-action=close]")
+    page.keyboard.press("Enter")
+    assert "Ronda 2 de 8" in page.inner_text("an-round .round-head")
+    assert shown_totals(page, 3) == [30, 0, 30]
+    assert focused(page, 'an-round [data-action=out][data-seat="0"]')  # the next round's start
+    assert not page.errors
+    context.close()
+
+
+def test_mistakes_are_read_out_and_say_what_to_fix(browser: Any, site: str) -> None:
+    context, page = new_page(browser, site, locale="en-US")
+    page.wait_for_selector("an-setup:not([hidden])")
+    ace = page.locator('an-setup input[data-value="A"]')
+    ace.fill("5000")
+    ace.dispatch_event("change")
+    toast = page.locator(".toast.bad.show")
+    toast.wait_for()
+    assert toast.get_attribute("aria-live") == "polite"
+    assert toast.inner_text() == "“Ace”: type a whole number from 0 to 1000."
+    start_game(page, NAMES[:3])
+    page.click("an-round [data-action=close]", force=True)  # aria-disabled: it says why
+    announced(page, "First tap who went out.")
+    page.click('an-round [data-action=out][data-seat="0"]')
+    page.click("an-round [data-action=close]")
+    announced(page, "Beto, Caro: hand not entered yet. Tap the cards or type the total.")
+    # Read out once, not again at every tap that redraws the round.
+    assert page.locator("an-round [role=alert]:not(.error)").count() == 0
+    page.select_option("select.lang", "de")
+    page.click("an-round [data-action=type]")
+    page.fill("dialog.total input", "-1")
+    page.click('dialog.total button[value="ok"]')
+    page.wait_for_function("document.querySelector('dialog.total .error').textContent")
+    assert page.inner_text("dialog.total .error") == (
+        "Gib die Punkte von Beto ein: eine ganze Zahl von 0 bis 5000, ohne Komma.")
+    assert not page.errors
+    context.close()
+
+
+# What a screen at a real table must not have at 360 px: a control smaller than 44 × 44 px
+# (a checkbox counts by its label, a file box by its button), or words with too little
+# contrast (4.5:1, 3:1 for large words) against what is behind them.
+AUDIT = r"""() => {
+  const out = [];
+  const seen = (el) => el.getClientRects().length > 0
+    && getComputedStyle(el).visibility !== "hidden";
+  const controls = "button, select, input, label.button, [tabindex='0']";
+  for (const el of document.querySelectorAll(controls)) {
+    if (!seen(el) || el.disabled || el.closest("dialog:not([open])")) continue;
+    const box = (el.matches("input[type=checkbox], input[type=file]") ? el.closest("label") : el)
+      .getBoundingClientRect();
+    if (box.width < 44 || box.height < 44) out.push(`small ${el.outerHTML.slice(0, 80)}`);
+  }
+  const channel = (v) => {
+    v /= 255;
+    return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4;
+  };
+  const lum = (c) => { const [r, g, b] = c.match(/[\d.]+/g).map(Number);
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b); };
+  const behind = (el) => { for (let e = el; e; e = e.parentElement) {
+    const c = getComputedStyle(e).backgroundColor, a = c.match(/[\d.]+/g).map(Number);
+    if (a.length < 4 || a[3] > 0.5) return c; } return "rgb(238, 240, 236)"; };
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || !seen(el)) continue;
+    if (el.closest(".sr-only, option")) continue;
+    let opacity = 1;
+    for (let e = el; e; e = e.parentElement) opacity *= Number(getComputedStyle(e).opacity);
+    if (opacity < 0.9) continue;  // a disabled control
+    const cs = getComputedStyle(el), size = parseFloat(cs.fontSize);
+    const large = size >= 24 || (Number(cs.fontWeight) >= 700 && size >= 18.66);
+    const [a, b] = [lum(cs.color), lum(behind(el))];
+    const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+    if (ratio < (large ? 3 : 4.5)) {
+      out.push(`contrast ${ratio.toFixed(2)} ${el.outerHTML.slice(0, 80)}`);
+    }
+  }
+  return out;
+}"""
+
+
+def test_touch_targets_and_contrast_on_a_360_px_phone(browser: Any, site: str) -> None:
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    page.wait_for_selector("an-setup:not([hidden])")
+    page.check("input[name=steals]")
+    assert page.evaluate(AUDIT) == []
+    start_game(page, NAMES[:4])
+    assert page.evaluate(AUDIT) == []  # who went out, the close button not yet usable
+    page.click('an-round [data-action=out][data-seat="1"]')
+    page.click("an-round [data-action=close]")  # the hands missing, marked in red
+    assert page.evaluate(AUDIT) == []
+    # Between the sticky totals and keypad, Playwright finds no place to click some of these.
+    for sel in ("[data-action=change-out]", "[data-action=nobody]", "[data-action=change-out]"):
+        page.locator(f"an-round {sel}").dispatch_event("click")  # nobody pressed: white on grey
+    assert page.evaluate(AUDIT) == []
+    page.locator('an-round [data-action=out][data-seat="1"]').dispatch_event("click")
+    for seat in (0, 2, 3):
+        page.locator(f'an-round .hand-row[data-seat="{seat}"] button.name').dispatch_event("click")
+        page.click('an-round .key[data-card="K"]')
+    page.click("an-round [data-action=close]")
+    for view in ("sheet", "chart", "history"):
+        page.click(f'nav.tabs [data-view="{view}"]')
+        assert page.evaluate(AUDIT) == [], view
+    page.click('nav.tabs [data-view="sheet"]')
+    page.click('an-sheet tr[data-round="0"]')  # a round being corrected
+    assert page.evaluate(AUDIT) == []
+    assert not page.errors
+    context.close()
+
+
 # --------------------------------------------------------------------------- screenshots
 
 @pytest.mark.skipif(not os.environ.get("ANOTADOR_SCREENSHOTS"),
@@ -1218,7 +1490,7 @@ def test_screenshots(browser: Any, site: str) -> None:
     page.evaluate("window.scrollBy(0, -70)")
     page.screenshot(path=str(SHOTS / "anotador-setup-rules.png"))
     page.select_option("select[name=preset]", "chile")
-    start_game(page, NAMES)
+    start_game(page, NAMES, best_of=3)  # the result and Partidas show the series
     for rnd in CHILE_GAME[:5]:
         enter_round(page, rnd)
     page.click('an-round [data-action=out][data-seat="1"]')
@@ -1239,6 +1511,10 @@ def test_screenshots(browser: Any, site: str) -> None:
     page.screenshot(path=str(SHOTS / "anotador-result.png"))
     page.click('nav.tabs [data-view="chart"]')
     page.screenshot(path=str(SHOTS / "anotador-chart.png"))
+    # The next game of the series, one round in (Beto deals it first): both in Partidas.
+    page.click('nav.tabs [data-view="round"]')
+    page.click(".actions [data-action=same-again]")
+    enter_round(page, CHILE_GAME[1])
     page.click('nav.tabs [data-view="history"]')
     page.screenshot(path=str(SHOTS / "anotador-history.png"))
     context.close()

@@ -8,10 +8,10 @@ import "./components/an-chart.js";
 import "./components/an-history.js";
 import "./components/an-totals.js";
 import { defaultSetup } from "./components/an-setup.js";
-import { esc, icon } from "./lib/dom.js";
+import { esc, focusSelector, icon, shown } from "./lib/dom.js";
 import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
 import { download, fileName, parseGame, toCsv, toJson } from "./lib/io.js";
-import { matchOf, nextMatch } from "./lib/match.js";
+import { matchOf, nextFirstDealer, nextMatch } from "./lib/match.js";
 import { Store } from "./lib/store.js";
 import { isFinished, rulesFromPreset } from "./lib/score.js";
 
@@ -53,7 +53,9 @@ class AnApp extends HTMLElement {
       <an-totals></an-totals>
       <main>${VIEWS.map((v) => `<an-${v} data-view="${v}" hidden></an-${v}>`).join("")}</main>
       <nav class="tabs"></nav>
-      <div class="toast" role="status" aria-live="polite"></div>`;
+      <div class="toast" role="status" aria-live="polite"></div>
+      <p class="sr-only" data-announce="polite" aria-live="polite"></p>
+      <p class="sr-only" data-announce="alert" role="alert"></p>`;
     this.querySelector("select.lang").addEventListener("change", (e) => {
       this.lang = e.target.value;
       saveLang(this.lang);
@@ -84,9 +86,10 @@ class AnApp extends HTMLElement {
         break;
       case "same-again":
         // A game not over is kept in Partidas, but one tap should not leave it by mistake.
-        // The same series, or a new one with the same setting once this one is decided.
+        // The same series, or a new one with the same setting once this one is decided; the
+        // deal moves on one seat, as at the table.
         if (game && (isFinished(game) || window.confirm(this.t("leave_confirm")))) {
-          store.start({ players: game.players, rules: game.rules, firstDealer: game.firstDealer,
+          store.start({ players: game.players, rules: game.rules, firstDealer: nextFirstDealer(game),
             match: nextMatch(store.games(), game) });
         }
         break;
@@ -138,9 +141,36 @@ class AnApp extends HTMLElement {
     this._toast = setTimeout(() => box.classList.remove("show"), 3500);
   }
 
+  /** Say something to a screen reader without showing it (the screen shows it its own way):
+   * "alert" for a mistake to fix, "polite" for what a tap did. The regions stay in the page
+   * (a region drawn anew with its words is not always read). */
+  announce(text, kind = "alert") {
+    const box = this.querySelector(`[data-announce="${kind}"]`);
+    if (!box) return;
+    // The same words twice are read twice only if the region changes in between.
+    box.textContent = "";
+    clearTimeout(box.timer);
+    box.timer = setTimeout(() => { box.textContent = text; }, 60);
+  }
+
+  /** After a redraw, the focus goes back to the control that had it (or the one the view
+   * asks for, ``focusNext``), else to the view itself: never lost to the top of the page. */
+  restoreFocus(before, key, view) {
+    const wanted = view.focusNext;
+    view.focusNext = null;
+    if (!wanted && (!before || shown(before))) return;
+    const find = (sel) => sel && [...this.querySelectorAll(sel)].find(shown);
+    const target = find(wanted) || find(key) || view;
+    if (target === view) view.tabIndex = -1;
+    target.focus({ preventScroll: true });
+  }
+
   render() {
     const { store } = this;
     const t = this.t;
+    // The control with the focus, if it is ours (it is gone from the page once redrawn).
+    const before = this.contains(document.activeElement) ? document.activeElement : null;
+    const key = focusSelector(before);
     const ctx = { store, data: this.data, t, app: this };
     let view = store.ui.view;
     if (!store.game && view !== "history") view = "setup";
@@ -151,10 +181,11 @@ class AnApp extends HTMLElement {
     this.querySelector(".title").textContent = t("app");
     this.querySelector("select.lang").value = this.lang;
     this.dataset.view = view;
+    let shownView = null;
     for (const el of this.querySelectorAll("main > [data-view]")) {
       const on = el.dataset.view === view;
       el.hidden = !on;
-      if (on) { el.ctx = ctx; el.render(); }
+      if (on) { el.ctx = ctx; el.render(); shownView = el; }
     }
     const totalsBar = this.querySelector("an-totals");
     totalsBar.ctx = ctx;
@@ -169,6 +200,7 @@ class AnApp extends HTMLElement {
         aria-current="${view === target ? "page" : "false"}">${icon(v === "history" ? "games" : store.game || v !== "round" ? v : "setup")}${esc(label)}</button>`;
     }).join("");
     if (store.saveFailed) this.toast(t("saved_fail"), true);
+    this.restoreFocus(before, key, shownView);
   }
 }
 

@@ -65,7 +65,8 @@ class AnHistory extends View {
       <div class="actions">
         <button class="primary big" data-action="new-game">${icon("setup")} ${esc(t("new_game"))}</button>
         <label class="button file">${icon("upload")} ${esc(t("import"))}
-          <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" data-import hidden></label>
+          <input type="file" accept=".json,.csv,application/json,text/csv,text/plain" data-import
+            class="sr-only"></label>
       </div>
       <h2 class="view-title">${esc(t("games"))}</h2>
       ${games.length ? `<ol class="games">${items}</ol>` : `<p class="hint">${esc(t("no_games"))}</p>`}`;

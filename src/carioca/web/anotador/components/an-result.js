@@ -97,7 +97,7 @@ export function resultHtml(ctx) {
   return `
     <section class="result" data-reason="${v.reason}" role="status">
       <div class="trophy">${icon("star")}</div>
-      <h2 class="winner" data-winners="${v.seats.join(",")}">${esc(v.head)}</h2>
+      <h2 class="winner" data-winners="${v.seats.join(",")}" tabindex="-1">${esc(v.head)}</h2>
       <p class="why">${esc(v.why)}</p>
       <p class="outs"><span class="label">${esc(t("outs_label"))}:</span>
         ${game.players.map((p, s) => `<span class="o" style="--seat:${seatColor(s)}">${esc(p)} <b>${counts[s]}</b></span>`).join("")}</p>

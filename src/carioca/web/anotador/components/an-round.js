@@ -13,6 +13,12 @@ import {
 const decided = (round) => round.out !== null || Boolean(round.nobody);
 import { resultHtml } from "./an-result.js";
 
+// Where the keyboard goes once it is known who went out: the hand the keypad adds to (by
+// points), else the button that scores the round (by rounds won).
+const AFTER_OUT = '.hands button[aria-current="true"], [data-action="close"]';
+// Where it goes once a round is scored: who went out in the next one, or who won.
+const AFTER_CLOSE = ".out-grid button, .result .winner";
+
 class AnRound extends View {
   index() {
     const { store } = this.ctx;
@@ -40,6 +46,7 @@ class AnRound extends View {
     const active = this.activeSeat(round);
     switch (action) {
       case "out":
+        if (!(round.out === seat && !round.closed)) this.focusNext = AFTER_OUT;
         store.mutate((g) => {
           const r = g.rounds[i];
           if (r.out === seat && !r.closed) { r.out = null; r.deUna = false; } else r.out = seat;
@@ -50,6 +57,7 @@ class AnRound extends View {
         break;
       case "nobody":
         // The mazo ran out and could not be rebuilt: every hand counts (ruling 21).
+        if (!(round.nobody && !round.closed)) this.focusNext = AFTER_OUT;
         store.mutate((g) => {
           const r = g.rounds[i];
           r.nobody = !(r.nobody && !r.closed);
@@ -76,6 +84,7 @@ class AnRound extends View {
           if (hand.typed !== null) hand.typed += g.rules.values[el.dataset.card] ?? 0;
           else hand.cards.push(el.dataset.card);
         });
+        this.sayHand(i, active);
         break;
       case "undo":
         if (active === null) return;
@@ -84,6 +93,7 @@ class AnRound extends View {
           if (hand.typed !== null) hand.typed = null;
           else hand.cards.pop();
         });
+        this.sayHand(i, active);
         break;
       case "next":
       case "prev": {
@@ -110,6 +120,7 @@ class AnRound extends View {
         if (!decided(round)) {
           this.querySelector(".need-out")?.classList.add("shake");
           this.querySelector(".out-grid button")?.focus();
+          this.ctx.app?.announce(this.ctx.t("pick_out_first"));
           return;
         }
         // Every hand of a points round is entered before it is scored: an empty one would
@@ -117,13 +128,18 @@ class AnRound extends View {
         const missing = missingHands(store.game, round);
         if (missing.length) {
           this.tried = i;
+          // The keyboard goes to the first hand missing, where the keypad now adds.
+          this.focusNext = AFTER_OUT;
           store.setUi({ seat: missing[0], pickOut: false });
           this.querySelector(".missing-hands")?.classList.add("shake");
+          this.ctx.app?.announce(this.ctx.t("hands_missing", {
+            names: missing.map((s) => store.game.players[s]).join(", ") }));
           return;
         }
         if (round.closed) {
           store.setUi({ editing: null, seat: null, pickOut: false, view: "sheet" });
         } else {
+          this.focusNext = AFTER_CLOSE;
           store.mutate((g) => { g.rounds[i].closed = true; });
           store.setUi({ seat: null, editing: null, pickOut: false });
           window.scrollTo({ top: 0 });
@@ -139,14 +155,38 @@ class AnRound extends View {
     }
   }
 
+  /** Tell a screen reader what a key did: the hand's new total ("Ana: 25"). */
+  sayHand(i, seat) {
+    const game = this.ctx.store.game;
+    const value = handValue(game.rules, game.rounds[i].hands[seat]);
+    this.ctx.app?.announce(`${game.players[seat]}: ${signed(value)}`, "polite");
+  }
+
   askTotal(i, seat) {
     if (seat === null) return;
     const { t, store } = this.ctx;
     const dialog = this.querySelector("dialog.total");
     const input = dialog.querySelector("input");
+    const error = dialog.querySelector(".error");
+    const name = store.game.players[seat];
     const hand = store.game.rounds[i].hands[seat];
-    dialog.querySelector(".who").textContent = t("total_prompt", { name: store.game.players[seat] });
+    dialog.querySelector(".who").textContent = t("points_of", { name, n: i + 1 });
     input.value = String(handValue(store.game.rules, hand) || "");
+    const fine = () => { error.textContent = ""; input.removeAttribute("aria-invalid"); };
+    fine();
+    input.oninput = fine;
+    // The form checks the number itself (novalidate): the browser's own bubble is not read
+    // out everywhere and does not say the limits; this says what to type, and is read out.
+    dialog.querySelector("form").onsubmit = (event) => {
+      if (event.submitter?.value !== "ok" || wholeNumber(input) !== null) return;
+      event.preventDefault();
+      input.setAttribute("aria-invalid", "true");
+      error.textContent = "";
+      // Set a moment later, so that the same mistake twice is read out twice.
+      setTimeout(() => { error.textContent = t("bad_total", { name, min: input.min, max: input.max }); }, 60);
+      input.focus();
+      input.select();
+    };
     dialog.returnValue = "";
     dialog.onclose = () => {
       if (dialog.returnValue === "ok") {
@@ -201,8 +241,8 @@ class AnRound extends View {
 
     let outHtml;
     if (showGrid) {
-      outHtml = `<h3 class="need-out">${esc(t("who_out"))}</h3>
-        <div class="out-grid" data-count="${game.players.length}">${game.players.map((name, s) => `
+      outHtml = `<h3 class="need-out" id="who-out">${esc(t("who_out"))}</h3>
+        <div class="out-grid" data-count="${game.players.length}" role="group" aria-labelledby="who-out">${game.players.map((name, s) => `
           <button class="out-btn" data-action="out" data-seat="${s}" aria-pressed="${round.out === s}"
             style="--seat:${seatColor(s)}">${round.out === s ? icon("star") : ""}${esc(name)}</button>`).join("")}
           <button class="out-btn nobody" data-action="nobody" aria-pressed="${Boolean(round.nobody)}"
@@ -244,19 +284,24 @@ class AnRound extends View {
           return `<li class="hand-row is-out" data-seat="${s}" style="--seat:${seatColor(s)}">
             <span class="name">${esc(name)}</span>
             <span class="cards"><em>${esc(t("went_out"))}</em></span>
-            ${steals}<span class="sum" data-score="${s}">${signed(scores[s])}</span></li>`;
+            ${steals}<span class="sum" data-score="${s}" id="hand-sum-${s}">${signed(scores[s])}</span></li>`;
         }
         const hand = round.hands[s];
         const chips = hand.typed !== null
           ? `<span class="typed">✎ ${signed(hand.typed)}</span>`
           : hand.cards.map((k) => `<span class="chip">${esc(cardLabel(k))}</span>`).join("");
-        return `<li class="hand-row${missing.includes(s) ? " missing" : ""}" data-seat="${s}"
-            style="--seat:${seatColor(s)}" aria-selected="${s === active}">
-            <button class="name" data-action="seat" data-seat="${s}">${esc(name)}</button>
+        // The name picks the hand the keypad adds to; a screen reader hears whose points of
+        // which round it is, then the points so far (the sum, as its description).
+        return `<li class="hand-row${missing.includes(s) ? " missing" : ""}${s === active ? " active" : ""}"
+            data-seat="${s}" style="--seat:${seatColor(s)}">
+            <button class="name" data-action="seat" data-seat="${s}" aria-current="${s === active}"
+              aria-label="${esc(t("points_of", { name, n: i + 1 }))}" aria-describedby="hand-sum-${s}"
+              >${esc(name)}</button>
             <span class="cards" data-action="seat" data-seat="${s}">${chips}</span>
-            ${steals}<span class="sum" data-score="${s}">${signed(scores[s])}</span></li>`;
+            ${steals}<span class="sum" data-score="${s}" id="hand-sum-${s}">${signed(scores[s])}</span></li>`;
       }).join("");
-      const missingNote = missing.length ? `<p class="missing-hands" role="alert">${esc(t("hands_missing", {
+      // Read out once, when the round is refused (an alert here would be read at every tap).
+      const missingNote = missing.length ? `<p class="missing-hands">${esc(t("hands_missing", {
         names: missing.map((s) => game.players[s]).join(", ") }))}</p>` : "";
       handsHtml = `<h3>${esc(t("hands"))}</h3>${missingNote}<ol class="hands">${rows}</ol>`;
       const activeName = active === null ? "" : game.players[active];
@@ -297,11 +342,12 @@ class AnRound extends View {
           ${esc(round.closed ? t("save_round") : t("close_round"))} ✓</button>
         ${decided(round) ? "" : `<p class="hint tiny">${esc(t("pick_out_first"))}</p>`}
       </div>
-      <dialog class="total">
-        <form method="dialog">
-          <label><span class="who"></span>
+      <dialog class="total" aria-labelledby="total-who">
+        <form method="dialog" novalidate>
+          <label><span class="who" id="total-who"></span>
             <input type="number" inputmode="numeric" min="0" max="5000" step="1" required
-              name="total"></label>
+              name="total" aria-describedby="total-error"></label>
+          <p class="error" id="total-error" role="alert"></p>
           <div class="row">
             <button value="clear" class="ghost" formnovalidate>${esc(t("clear"))}</button>
             <button value="cancel" class="ghost" formnovalidate>${esc(t("cancel"))}</button>

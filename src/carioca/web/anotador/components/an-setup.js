@@ -55,8 +55,11 @@ class AnSetup extends View {
       const el = event.target;
       const d = this.draft;
       if ((el.dataset.value || el.dataset.field) && el.type === "number" && wholeNumber(el) === null) {
-        // A value out of range, or none: say so, and put back the one that counts.
+        // A value out of range, or none: say so (the toast is read out, and names the limits),
+        // and put back the one that counts.
         el.reportValidity();
+        const field = (el.closest("label")?.textContent ?? "").replace(/\s+/g, " ").trim();
+        this.ctx.app?.toast(this.ctx.t("bad_number", { field, min: el.min, max: el.max }), true);
         el.value = String(el.dataset.value ? d.rules.values[el.dataset.value] : d.rules[el.dataset.field]);
         return;
       }
@@ -191,6 +194,9 @@ class AnSetup extends View {
       ? `<p class="hint warn">${esc(t("players_limit", { min: preset.min_players, max: preset.max_players }))}</p>` : "";
     const points = r.scoring === "points";
     const bestOf = BEST_OF.includes(d.bestOf) ? d.bestOf : 1;
+    // Number boxes open the phone's number keypad (inputmode="numeric"), except the two scores
+    // that may be negative: that keypad has no minus sign on an iPhone, and a number box alone
+    // brings up the digits with "-".
     this.innerHTML = `
       <h2 class="view-title">${esc(t("setup_title"))}</h2>
       <section class="card">
@@ -235,12 +241,12 @@ class AnSetup extends View {
               min="0" max="1000" data-value="2" value="${r.values["2"]}"></label>
           </div>
           <label class="num">${esc(t("out_score"))}
-            <input type="number" inputmode="numeric" min="-1000" max="1000" data-field="out_score"
+            <input type="number" min="-1000" max="1000" data-field="out_score"
               value="${r.out_score}"></label>
           <label class="check"><input type="checkbox" name="de_una" ${r.de_una ? "checked" : ""}>
             ${esc(t("de_una_opt"))}</label>
           <label class="num sub ${r.de_una ? "" : "hidden"}">${esc(t("de_una_hint", { v: "" }))}
-            <input type="number" inputmode="numeric" min="-1000" max="1000" data-field="instant_out_score"
+            <input type="number" min="-1000" max="1000" data-field="instant_out_score"
               value="${r.instant_out_score}"></label>
           <label class="check"><input type="checkbox" name="steals" ${r.steals ? "checked" : ""}>
             ${esc(t("steals_opt"))} (+${r.steal_points})</label>

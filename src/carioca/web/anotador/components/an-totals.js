@@ -20,7 +20,9 @@ class AnTotals extends View {
     let lead = running.length ? leaders(game, sums) : [];
     if (lead.length === sums.length) lead = [];
     this.dataset.count = String(game.players.length);
-    this.innerHTML = `<button class="totals" data-action="to-sheet" aria-label="${esc(t("sheet"))}">
+    // No aria-label: it would hide the totals from a screen reader; they are the button's words,
+    // after the name of where it goes.
+    this.innerHTML = `<button class="totals" data-action="to-sheet"><span class="sr-only">${esc(t("sheet"))}:</span>
       ${game.players.map((name, s) => `
         <span class="tot${lead.includes(s) ? " lead" : ""}" style="--seat:${seatColor(s)}" data-seat="${s}">
           <span class="n">${s === dealer ? icon("card") : ""}${esc(name)}</span>

@@ -81,3 +81,22 @@ export function wholeNumber(input) {
   const v = Number(text);
   return Number.isInteger(v) ? v : null;
 }
+
+// Every tap redraws the screen, so the button that had the focus is replaced by a new one.
+// These find "the same" control again (by its action and the data that goes with it), so that
+// a keyboard or screen reader user stays where they were instead of starting again from the top.
+const FOCUS_DATA = ["action", "seat", "card", "value", "index", "view", "round", "id", "player", "field"];
+
+/** A selector for the control ``el`` that still matches it after a redraw (null: none). */
+export function focusSelector(el) {
+  if (!el || !el.dataset || el === document.body) return null;
+  const parts = FOCUS_DATA.filter((k) => el.dataset[k] !== undefined)
+    .map((k) => `[data-${k}="${CSS.escape(el.dataset[k])}"]`);
+  if (el.name) parts.push(`[name="${CSS.escape(el.name)}"]`);
+  return parts.length ? el.localName + parts.join("") : null;
+}
+
+/** Whether an element is on screen (not in a hidden view, not display: none). */
+export function shown(el) {
+  return Boolean(el && el.isConnected && el.getClientRects().length);
+}

@@ -11,6 +11,11 @@
 // before series existed has no ``match``: it is the first game of a series of its own (its id
 // is the game's id, or for an imported copy the id of the game it copies), so "Otra igual"
 // from it joins it.
+//
+// The deal goes on round the table from one game to the next: the first round of the game
+// "Otra igual" starts is dealt by the player after the one who dealt the first round of the
+// game before. Each game keeps its own first dealer (``firstDealer``), so a game saved or
+// exported before this rule still shows the dealers it was played with.
 
 import { isFinished, result } from "./score.js";
 
@@ -93,6 +98,13 @@ export function standing(games, game, { whole = false } = {}) {
  * one game (a game on its own shows nothing new). */
 export function showsSeries(st) {
   return st.bestOf > 1 || st.size > 1;
+}
+
+/** Who deals the first round of the game "Otra igual" starts after ``game``: the next seat
+ * after the one that dealt its first round (a game from before ``firstDealer`` dealt from 0). */
+export function nextFirstDealer(game) {
+  const first = Number.isInteger(game.firstDealer) ? game.firstDealer : 0;
+  return (first + 1) % game.players.length;
 }
 
 /** The series of the game "Otra igual" starts from ``game``: the same one, or a new one with
