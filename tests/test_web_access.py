@@ -235,3 +235,301 @@ def test_the_live_region_says_what_was_played_and_whose_turn_it_is(base_url: str
     assert any(s.startswith("Al azar ") for s in said), said  # the bot's moves, by its name
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+# --------------------------------------------------------------------------- the other pages:
+# the lobby, the replay viewer and the rules page, for the same players.
+
+RECORD = Path(__file__).resolve().parent / "records" / "chico-game.json"  # Ana and Beto, 14 steps
+CONTROLS = {"textbox", "combobox", "checkbox", "spinbutton", "button", "slider", "link",
+            "ListBox", "searchbox"}
+
+# The contrast of every text on the screen against what is under it (WCAG's formula; 4.5:1, or
+# 3:1 for large text). Disabled controls are exempt; a text over an image (a card's gradient)
+# is left to the eye.
+_LOW_CONTRAST = r"""() => {
+  const parse = (c) => { const m = c.match(/rgba?\(([^)]+)\)/); if (!m) return null;
+    const p = m[1].split(',').map(parseFloat); return {r: p[0], g: p[1], b: p[2], a: p.length > 3 ? p[3] : 1}; };
+  const lum = ({r, g, b}) => { const f = (v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b); };
+  const over = (top, under) => ({r: top.r * top.a + under.r * (1 - top.a), g: top.g * top.a + under.g * (1 - top.a),
+    b: top.b * top.a + under.b * (1 - top.a), a: 1});
+  const under = (el) => { const layers = [];
+    for (let e = el; e; e = e.parentElement) { const s = getComputedStyle(e);
+      if (s.backgroundImage !== 'none') return null;
+      const c = parse(s.backgroundColor); if (c && c.a > 0) { layers.push(c); if (c.a >= 1) break; } }
+    return layers.reverse().reduce((acc, l) => over(l, acc), {r: 255, g: 255, b: 255, a: 1}); };
+  const low = [], seen = new Set();
+  const walk = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  while (walk.nextNode()) {
+    const el = walk.currentNode.parentElement;
+    if (!walk.currentNode.textContent.trim() || seen.has(el)) continue;
+    seen.add(el);
+    const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+    if (r.width <= 1 || r.height <= 1 || s.visibility === 'hidden' || el.closest('svg, :disabled')) continue;
+    const back = under(el);
+    if (!back) continue;
+    let alpha = 1;
+    for (let e = el; e; e = e.parentElement) alpha *= parseFloat(getComputedStyle(e).opacity);
+    const fg = parse(s.color), text = over({...fg, a: fg.a * alpha}, back);
+    const [hi, lo] = [lum(text), lum(back)].sort((a, b) => b - a);
+    const ratio = (hi + 0.05) / (lo + 0.05), size = parseFloat(s.fontSize);
+    const need = size >= 24 || (parseInt(s.fontWeight, 10) >= 700 && size >= 18.66) ? 3 : 4.5;
+    if (ratio < need) low.push(`${ratio.toFixed(2)} "${walk.currentNode.textContent.trim().slice(0, 30)}"`);
+  }
+  return low;
+}"""
+
+
+def _unnamed_controls(page: Any) -> list[str]:
+    """The controls a screen reader would announce without a name (Chromium's own tree)."""
+    cdp = page.context.new_cdp_session(page)
+    nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+    cdp.detach()
+    return [f"{n['role']['value']} #{n.get('backendDOMNodeId')}" for n in nodes
+            if not n.get("ignored") and n.get("role", {}).get("value") in CONTROLS
+            and not (n.get("name", {}).get("value") or "").strip()]
+
+
+def _named(page: Any, role: str, name: str) -> bool:
+    return bool(page.get_by_role(role, name=name, exact=True).count() == 1)
+
+
+def _listen(page: Any, css: str) -> None:
+    """Keep every text the live region ``css`` is given, in window.said."""
+    page.evaluate("""(css) => {
+        window.said = [];
+        const el = document.querySelector(css);
+        new MutationObserver(() => window.said.push(el.textContent))
+            .observe(el, {childList: true, characterData: true, subtree: true});
+    }""", css)
+
+
+def _lobby(browser: Any, base_url: str, locale: str) -> Any:
+    page = _page(browser, SMALL_PHONE, locale)
+    page.goto(base_url + "/")
+    page.wait_for_selector("#preset option", state="attached")
+    return page
+
+
+def test_every_lobby_control_has_a_name_in_the_pages_language(base_url: str,
+                                                             browser: Any) -> None:
+    """The rule options, the seat and bot selects, the match select, the card values: a
+    screen reader names each in Spanish and in English; each is a finger's size on a 360 px
+    screen, with the blue ring when Tab reaches it; no text is too pale to read."""
+    words = {"es-CL": ("Tu nombre", "Código", "Reglas", "Asientos", "Partidas", "Asiento 2",
+                       "Comprar la carta del pozo fuera de turno", "K (rey)", "comodín",
+                       "Barajas", "Carioca: inicio"),
+             "en-US": ("Your name", "Code", "Rules", "Seats", "Games", "Seat 2",
+                       "Buy the pozo card out of turn", "K (king)", "joker", "Packs",
+                       "Carioca: home")}
+    for locale, (name, code, rules, seats, match, seat2, buying, king, joker, packs,
+                 home) in words.items():
+        page = _lobby(browser, base_url, locale)
+        page.evaluate("() => document.querySelectorAll('details.group').forEach((d) => { d.open = true; })")
+        assert _named(page, "textbox", name) and _named(page, "textbox", code)
+        for select in (rules, seats, match, seat2, buying):
+            assert _named(page, "combobox", select), select
+        assert _named(page, "spinbutton", king) and _named(page, "spinbutton", joker)
+        assert _named(page, "group", packs)  # its check box says only "automático"
+        assert page.get_by_role("checkbox", name="1:", exact=False).count() >= 1  # a round
+        assert _named(page, "link", home)  # the ♠♥ of a phone's header
+        assert _unnamed_controls(page) == [], _unnamed_controls(page)
+        assert not _small_targets(page), _small_targets(page)
+        assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+        assert page.evaluate(_LOW_CONTRAST) == []
+        page.evaluate("() => document.body.focus()")
+        for css in ("#preset", 'details[data-group="rounds"] summary', 'input[name="round-1"]'):
+            _tab_to(page, css)
+            assert _focus_ring(page) == "solid", css
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def test_the_lobby_says_what_is_missing_and_takes_the_focus_there(base_url: str,
+                                                                 browser: Any) -> None:
+    """No code, no name, a code with no table: each is said (role=alert) under its field,
+    which takes the focus and is marked invalid; typing there takes the message away."""
+    texts = {"es-CL": ("Escribe el código de la mesa", "Escribe tu nombre primero",
+                       "No existe la mesa ZZZZZ9"),
+             "en-US": ("Type the table's code", "Type your name first",
+                       "There is no table ZZZZZ9")}
+    for locale, (no_code, no_name, no_table) in texts.items():
+        page = _lobby(browser, base_url, locale)
+        page.evaluate("() => localStorage.removeItem('carioca.name')")
+        page.fill("#name", "")
+        assert page.get_attribute("#join-code-error", "role") == "alert"
+        assert page.get_attribute("#name-error", "role") == "alert"
+        page.focus("#join-code")
+        page.keyboard.press("Enter")
+        assert page.inner_text("#join-code-error") == no_code
+        assert page.evaluate("() => document.activeElement.id") == "join-code"
+        assert page.get_attribute("#join-code", "aria-invalid") == "true"
+        page.keyboard.type("zzzzz9")
+        assert page.is_hidden("#join-code-error")
+        assert page.get_attribute("#join-code", "aria-invalid") is None
+        page.keyboard.press("Enter")
+        assert page.inner_text("#name-error") == no_name
+        assert page.evaluate("() => document.activeElement.id") == "name"
+        page.keyboard.type("Ana")
+        assert page.is_hidden("#name-error")
+        _tab_to(page, "#join-form button[type=submit]")
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#join-code-error:not([hidden])")
+        assert page.inner_text("#join-code-error") == no_table
+        assert page.evaluate("() => document.activeElement.id") == "join-code"
+        described = page.get_by_role("textbox", name=page.get_attribute("#join-code",
+                                                                         "aria-label"))
+        assert described.get_attribute("aria-describedby") == "join-code-error"
+        assert page.evaluate(_LOW_CONTRAST) == []
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def test_a_table_with_a_bot_is_made_and_joined_with_the_keyboard_alone(base_url: str,
+                                                                      browser: Any) -> None:
+    """On a 360 px phone, with Tab, the arrows and Enter only: Ana names herself, picks three
+    seats and a bot for the second, and creates the table; the focus goes to the share panel,
+    whose code is said; the link is copied and Enter goes to the table. Beto, at another
+    phone, types the code and Enter sits him down."""
+    page = _lobby(browser, base_url, "es-CL")
+    _listen(page, "#said")
+    page.evaluate("() => document.body.focus()")
+    _tab_to(page, "#name")
+    assert _focus_ring(page) == "solid"
+    page.keyboard.press("Control+A")
+    page.keyboard.type("Ana")
+    _tab_to(page, "#seats")
+    page.keyboard.press("ArrowUp")  # 4 → 3 seats
+    assert page.input_value("#seats") == "3"
+    _tab_to(page, 'select[name="bot-1"]')
+    page.keyboard.press("ArrowDown")  # the first bot: Al azar
+    assert page.input_value('select[name="bot-1"]') == "random"
+    _tab_to(page, "#create-form button[type=submit]")
+    assert _focus_ring(page) == "solid"
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#created:not([hidden])")
+    code = page.inner_text("#share-code").strip()
+    assert page.evaluate("() => document.activeElement.id") == "created-title"
+    assert _focus_ring(page) == "solid"
+    assert page.evaluate("() => window.said") == ["Mesa lista. El código es " + " ".join(code)]
+    assert page.get_attribute("#said", "role") == "status"
+    assert _named(page, "textbox", "Comparte este enlace")
+    assert not _small_targets(page), _small_targets(page)
+    assert page.evaluate(_LOW_CONTRAST) == []
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "share-link"
+    _tab_to(page, "#copy-link")
+    page.keyboard.press("Enter")
+    page.wait_for_selector(".toast.info")
+    _tab_to(page, "#go-table")
+    page.keyboard.press("Enter")
+    page.wait_for_url(f"**/t/{code}")
+    page.wait_for_selector("#start")
+    assert "Al azar" in page.inner_text("#seats")
+
+    beto = _lobby(browser, base_url, "es-CL")
+    beto.evaluate("() => document.body.focus()")
+    _tab_to(beto, "#name")
+    beto.keyboard.press("Control+A")
+    beto.keyboard.type("Beto")
+    beto.keyboard.press("Tab")
+    assert beto.evaluate("() => document.activeElement.id") == "join-code"
+    beto.keyboard.type(code.lower())
+    beto.keyboard.press("Enter")
+    beto.wait_for_url(f"**/t/{code}")
+    beto.wait_for_selector(".seat.me")
+    assert "Beto" in beto.inner_text(".seat.me")
+    for p in (page, beto):
+        assert not p.js_errors, p.js_errors
+        p.context.close()
+
+
+def test_the_replay_names_its_buttons_and_says_each_step(base_url: str, browser: Any) -> None:
+    """The stepper's «, », slider and file picker have names in the page's language; each
+    step drawn is said politely, its cards by name; the slider's arrow steps once; the focus
+    stays on the page when a button it was on turns off; a bad file is said by role=alert."""
+    names = {"es-CL": ("Primer paso", "Último paso", "Paso", "Paso 0 de 14", "Anotador",
+                       "Ese archivo no es una partida en JSON"),
+             "en-US": ("First step", "Last step", "Step", "Step 0 of 14", "Score sheet",
+                       "That file is not a JSON game record")}
+    for locale, (first, last, step, deal, sheet, bad) in names.items():
+        page = _page(browser, SMALL_PHONE, locale)
+        page.goto(base_url + "/replay")
+        _listen(page, "#announce")
+        assert page.get_attribute("#announce", "role") == "status"
+        assert page.get_attribute("#error", "role") == "alert"
+        page.set_input_files("#file", str(RECORD))
+        page.wait_for_selector('#board[data-step="0"]')
+        assert _named(page, "button", first) and _named(page, "button", last)
+        assert _named(page, "slider", step)
+        assert page.get_attribute("#slider", "aria-valuetext") == deal
+        assert page.evaluate("() => window.said")[-1].startswith(deal + ". ")
+        assert _named(page, "table", sheet)
+        assert _unnamed_controls(page) == [], _unnamed_controls(page)
+        assert not _small_targets(page), _small_targets(page)
+        assert page.evaluate(_LOW_CONTRAST) == []
+
+        _tab_to(page, "#next")
+        assert _focus_ring(page) == "solid"
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#board[data-step="1"]')
+        said = page.evaluate("() => window.said")[-1]
+        assert said.startswith(deal.replace("0", "1", 1) + ". "), said
+        _tab_to(page, "#slider")
+        page.keyboard.press("ArrowRight")  # one step, not two
+        page.wait_for_selector('#board[data-step="2"]')
+        assert page.input_value("#slider") == "2"
+        _tab_to(page, "#last")
+        page.keyboard.press("Enter")
+        page.wait_for_selector('#board[data-step="14"]')
+        assert page.evaluate("() => document.activeElement.id") == "slider"
+        if locale == "es-CL":
+            said = page.evaluate("() => window.said")[-1]
+            assert said == "Paso 14 de 14. Ronda 2 · Ana descarta 5 de corazones", said
+            assert page.get_by_role("img", name="Ana se fue").count() == 1  # the ✓ in the sheet
+        assert page.get_by_role("rowheader").count() == 2  # each round heads its row
+
+        page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain",
+                                              "buffer": b"not json"}])
+        page.wait_for_selector("#player", state="hidden")
+        assert page.inner_text("#error") == bad
+        assert page.query_selector(".toast") is None  # said once, by the alert
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def test_the_rules_page_names_its_tables_and_keeps_its_headings_in_order(
+        base_url: str, browser: Any) -> None:
+    """The rounds' table is named by its heading; the headings go h1, h2, … without a
+    jump; the text is not a live region (it would be read whole) but the rules shown are
+    named politely; an error is said by role=alert."""
+    for locale, rounds in (("es-CL", "Rondas"), ("en-US", "Rounds")):
+        page = _page(browser, SMALL_PHONE, locale)
+        page.goto(base_url + "/rules?preset=familia")
+        page.wait_for_selector("#rules h1")
+        assert _named(page, "table", rounds)
+        levels = page.evaluate("() => [...document.querySelectorAll('h1, h2, h3, h4')]"
+                               ".map((h) => +h.tagName[1])")
+        assert levels[0] == 1 and all(b - a <= 1 for a, b in zip(levels, levels[1:])), levels
+        assert page.get_attribute("#rules", "aria-live") is None
+        assert page.inner_text("#said") == "Carioca: familia"
+        _listen(page, "#said")
+        page.evaluate("() => document.body.focus()")
+        _tab_to(page, "#preset")
+        assert _focus_ring(page) == "solid"
+        page.keyboard.press("ArrowUp")  # the preset before familia: chico
+        page.wait_for_function("() => document.querySelector('#rules h1').innerText.endsWith('chico')")
+        assert page.evaluate("() => window.said")[-1] == "Carioca: chico"
+        assert _unnamed_controls(page) == [], _unnamed_controls(page)
+        assert not _small_targets(page), _small_targets(page)
+        assert page.evaluate(_LOW_CONTRAST) == []
+        page.context.close()
+    page = _page(browser, SMALL_PHONE, "es-CL")
+    page.goto(base_url + "/rules?table=NOSUCH")
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.get_attribute("#error", "role") == "alert"
+    assert page.inner_text("#error") == "Esa mesa no existe"
+    assert page.inner_text("#said") == ""
+    assert not page.js_errors, page.js_errors
+    page.context.close()

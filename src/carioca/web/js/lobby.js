@@ -14,7 +14,8 @@ const MATCHES = [1, 3, 5]; // one game, or the best of 3 or of 5
 
 initPage();
 $("name").value = savedName();
-$("name").addEventListener("input", () => saveName($("name").value.trim()));
+$("name").addEventListener("input", () => { saveName($("name").value.trim()); clearError("name"); });
+$("join-code").addEventListener("input", () => clearError("join-code"));
 
 function preset() {
   return catalog.presets.find((p) => p.name === $("preset").value) || catalog.presets[0];
@@ -221,6 +222,15 @@ function numberRow(name, text, value, min, max, onChange) {
   return row;
 }
 
+/** A card value's name for a screen reader: "K" is read "K (rey)" and "★" "comodín". */
+function rankWords(k) {
+  const span = document.createElement("span");
+  span.className = "sr-only";
+  if (k === "JK") span.textContent = t("joker_card");
+  else if (has("rank." + k)) span.textContent = `(${t("rank." + k)})`;
+  return span;
+}
+
 // What null means for an option that may be null (the check box beside its number).
 const NULL_WORDS = { decks: "auto", instant_out_score: "as_any_out" };
 
@@ -237,6 +247,9 @@ function control(opt) {
     case "int_or_null": {
       const row = document.createElement("div");
       row.className = "field int-null";
+      // The check box says only "automático" or "sin límite": the group says of what.
+      row.setAttribute("role", "group");
+      row.setAttribute("aria-label", label(name));
       const num = numberRow(name, label(name), value ?? "", opt.min ?? 0, opt.max, (v) => { current[name] = v; sync(); });
       const none = checkRow(name + "-null", NULL_WORDS[name] ? t(NULL_WORDS[name]) : t("no_limit"), value === null || value === undefined, (v) => {
         const typed = parseInt(num.querySelector("input").value, 10);
@@ -262,11 +275,15 @@ function control(opt) {
       row.append(head);
       const grid = document.createElement("div");
       grid.className = "grid";
+      grid.setAttribute("role", "group"); // "Puntos de cada carta…": the group's name, read once
+      head.id = "values-head";
+      grid.setAttribute("aria-labelledby", head.id);
       const vals = { ...(value || {}) };
       for (const k of VALUE_KEYS) {
         const cell = document.createElement("label");
         const span = document.createElement("span");
         span.textContent = k === "JK" ? "★" : k;
+        if (k === "JK") span.setAttribute("aria-hidden", "true"); // not "black star"
         const input = document.createElement("input");
         input.type = "number";
         input.min = 0;
@@ -278,7 +295,7 @@ function control(opt) {
           current[name] = { ...vals };
           updateChanged();
         });
-        cell.append(span, input);
+        cell.append(span, rankWords(k), input);
         grid.append(cell);
       }
       row.append(grid);
@@ -299,6 +316,9 @@ function roundsControl(opt) {
   const head = document.createElement("p");
   head.className = "small";
   head.textContent = label(opt.name);
+  head.id = "rounds-head";
+  row.setAttribute("role", "group");
+  row.setAttribute("aria-labelledby", head.id);
   row.append(head);
   const chosen = new Set(current.rounds || p.rounds.map((r) => r.number));
   for (const r of p.rounds) {
@@ -340,13 +360,17 @@ function renderWilds(opt, main, redAces) {
   const head = document.createElement("p");
   head.className = "small";
   head.textContent = label("wilds");
-  main.append(head);
+  head.id = "wilds-head";
+  const group = document.createElement("div");
+  group.setAttribute("role", "group");
+  group.setAttribute("aria-labelledby", head.id);
+  main.append(head, group);
   for (const k of kinds) {
     const row = checkRow("wild-" + k, choiceLabel("wilds", k), chosen.has(k), (v) => {
       if (v) chosen.add(k); else chosen.delete(k);
       current.wilds = kinds.filter((x) => chosen.has(x));
     });
-    (k === "red_aces" ? redAces : main).append(row);
+    (k === "red_aces" ? redAces : group).append(row);
   }
 }
 
@@ -367,11 +391,26 @@ function rulesLink() {
 
 // ------------------------------------------------------------------ create and join
 
+/** What is wrong, under the field to fix, which takes the focus; role=alert reads it out. */
+function fieldError(id, message) {
+  const box = $(id + "-error");
+  box.textContent = message;
+  box.hidden = false;
+  $(id).setAttribute("aria-invalid", "true");
+  $(id).focus();
+}
+
+function clearError(id) {
+  const box = $(id + "-error");
+  box.hidden = true;
+  box.textContent = ""; // aria-describedby reads a hidden box too: nothing left to read
+  $(id).removeAttribute("aria-invalid");
+}
+
 function needName() {
   const name = $("name").value.trim();
   if (!name) {
-    toast(t("name_needed"));
-    $("name").focus();
+    fieldError("name", t("name_needed"));
     return null;
   }
   saveName(name);
@@ -392,17 +431,24 @@ $("create-form").addEventListener("submit", async (ev) => {
   try {
     const res = await api("/api/tables", { method: "POST", body });
     saveToken(res.code, res.token);
-    const link = `${location.origin}/t/${res.code}`;
-    $("share-link").value = link;
-    $("share-code").textContent = res.code;
-    $("go-table").href = `/t/${res.code}`;
-    $("create-form").hidden = true;
-    $("created").hidden = false;
-    $("created").scrollIntoView({ block: "nearest" });
+    showCreated(res.code);
   } catch (e) {
     toast(errorText(e.code, e.message));
   }
 });
+
+/** The share panel in the form's place. The focus was on the form's button, now hidden: it
+ * goes to the panel's heading, and the code is said letter by letter ("Q 7 X K 2 M"). */
+function showCreated(code) {
+  $("share-link").value = `${location.origin}/t/${code}`;
+  $("share-code").textContent = code;
+  $("go-table").href = `/t/${code}`;
+  $("create-form").hidden = true;
+  $("created").hidden = false;
+  $("created").scrollIntoView({ block: "nearest" });
+  $("created-title").focus();
+  $("said").textContent = t("table_made", { code: [...code].join(" ") });
+}
 
 $("copy-link").addEventListener("click", async () => {
   const input = $("share-link");
@@ -414,10 +460,16 @@ function codeValue() {
   return $("join-code").value.trim().toUpperCase().replace(/[^A-Z0-9]/g, "");
 }
 
+function needCode() {
+  const code = codeValue();
+  if (!code) fieldError("join-code", t("code_needed"));
+  return code;
+}
+
 $("join-form").addEventListener("submit", async (ev) => {
   ev.preventDefault();
-  const code = codeValue();
-  if (!code) { $("join-code").focus(); return; }
+  const code = needCode();
+  if (!code) return;
   const name = needName();
   if (!name) return;
   try {
@@ -425,22 +477,28 @@ $("join-form").addEventListener("submit", async (ev) => {
     saveToken(code, res.token);
     location.href = `/t/${code}`;
   } catch (e) {
-    if (e.status === 404) toast(t("table_not_found", { code }));
+    if (e.status === 404) fieldError("join-code", t("table_not_found", { code }));
     else if (e.status === 409) { toast(t("seat_taken"), "info"); setTimeout(() => { location.href = `/t/${code}`; }, 1200); }
     else toast(errorText(e.code, e.message));
   }
 });
 
 $("watch").addEventListener("click", () => {
-  const code = codeValue();
+  const code = needCode();
   if (code) location.href = `/t/${code}`;
 });
 
 $("preset").addEventListener("change", choosePreset);
 $("seats").addEventListener("change", renderBots);
-$("reset").addEventListener("click", () => { current = structuredClone(preset().options || {}); renderOptions(); });
+$("reset").addEventListener("click", () => {
+  current = structuredClone(preset().options || {});
+  renderOptions();
+  $("preset").focus(); // the button hides with no change left: the focus goes to the preset
+});
 
 onLangChange(() => {
+  clearError("name"); // an error in the old language would stay under the field
+  clearError("join-code");
   if (!catalog) return;
   const p = preset();
   $("preset-notes").textContent = localized(p.notes) + " · " + t("players_range", { min: p.min_players, max: p.max_players });

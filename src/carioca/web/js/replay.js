@@ -2,6 +2,7 @@
 import { ApiError, errorText, initPage, toast } from "./common.js";
 import { contractWords, onLangChange, t } from "./i18n.js";
 import { describeAction, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
+import { cardName } from "./cards.js";
 import "./sheet.js";
 
 const $ = (id) => document.getElementById(id);
@@ -40,8 +41,8 @@ async function load(text) {
   if (ticket !== R.loading) return; // another file was picked meanwhile
   R.data = data;
   const err = data.error;
+  if (err) $("error").textContent = replayErrorText(err); // the words first: role=alert reads them as it shows
   $("error").hidden = !err;
-  if (err) $("error").textContent = replayErrorText(err);
   if (err && err.round == null) { nothingToStep(); return; }
   $("slider").max = String(data.steps.length);
   $("player").hidden = false;
@@ -49,9 +50,9 @@ async function load(text) {
 }
 
 function refuse(message) {
-  $("error").hidden = false;
+  // Said once, by the role=alert beside the file picker (a toast as well would say it twice).
   $("error").textContent = message;
-  toast(message);
+  $("error").hidden = false;
   nothingToStep();
 }
 
@@ -91,10 +92,13 @@ async function go(step) {
   const ticket = ++R.loading;
   $("slider").value = String(step);
   $("where").textContent = t("step_of", { n: step, m: n });
+  $("slider").setAttribute("aria-valuetext", $("where").textContent); // not a bare "3"
+  const focused = document.activeElement;
   $("prev").disabled = step === 0;
   $("first").disabled = step === 0;
   $("next").disabled = step === n;
   $("last").disabled = step === n;
+  if (focused && focused.disabled) $("slider").focus(); // the keyboard keeps a place to be
   let view;
   try {
     view = await viewAt(step);
@@ -122,6 +126,9 @@ function draw(view) {
   $("log").append(logEl(view));
   $("sheet").data = { sheet: view.sheet, players }; // the sheet as it stood at this step
   board.dataset.step = String(R.step); // drawn: the step's view is on the screen
+  // Cards by name ("5 de corazones"): a screen reader says "5♥" as "5 black heart suit".
+  const said = s ? `${t("round_n", { n: s.round })} · ${describeAction(move, players, cardName)}` : t("deal");
+  $("announce").textContent = `${$("where").textContent}. ${said}`;
 }
 
 $("file").addEventListener("change", async () => {
@@ -138,14 +145,12 @@ $("prev").addEventListener("click", () => { if (R.data) go(R.step - 1); });
 $("next").addEventListener("click", () => { if (R.data) go(R.step + 1); });
 $("first").addEventListener("click", () => { if (R.data) go(0); });
 $("last").addEventListener("click", () => { if (R.data) go(R.data.steps.length); });
-$("slider").setAttribute("aria-label", t("step_label")); // read out in the page's language
 $("slider").addEventListener("input", () => { if (R.data) go(parseInt($("slider").value, 10)); });
 document.addEventListener("keydown", (ev) => {
-  if (!R.data || ev.target.tagName === "INPUT" && ev.target.type !== "range") return;
+  // The slider steps by its own arrow keys (a second step here would skip one); a select's
+  // arrows choose in it.
+  if (!R.data || ["INPUT", "SELECT"].includes(ev.target.tagName)) return;
   if (ev.key === "ArrowRight") go(R.step + 1);
   if (ev.key === "ArrowLeft") go(R.step - 1);
 });
-onLangChange(() => {
-  $("slider").setAttribute("aria-label", t("step_label"));
-  if (R.data) go(R.step);
-});
+onLangChange(() => { if (R.data) go(R.step); });

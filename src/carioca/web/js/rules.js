@@ -34,13 +34,29 @@ async function show() {
   if (ticket !== P.ticket) return;
   $("error").hidden = true;
   $("rules").replaceChildren(...renderMarkdown(data.text));
+  nameTables($("rules"));
   document.title = "Carioca · " + t("rules_of", { name: P.table ? P.table : P.preset });
+  const title = $("rules").querySelector("h1");
+  $("said").textContent = title ? title.textContent : "";
+}
+
+/** Each table is named by the heading above it ("Rondas"): a screen reader that lists the
+ * tables, or enters one, says which it is. */
+function nameTables(root) {
+  let heading = null;
+  for (const el of root.children) {
+    if (/^H[1-3]$/.test(el.tagName)) heading = el;
+    if (el.tagName !== "TABLE" || !heading) continue;
+    heading.id ||= "rules-h-" + [...root.children].indexOf(heading);
+    el.setAttribute("aria-labelledby", heading.id);
+  }
 }
 
 function refuse(message) {
-  $("error").textContent = message;
+  $("error").textContent = message; // the words first: role=alert reads them as it shows
   $("error").hidden = false;
   $("rules").replaceChildren();
+  $("said").textContent = "";
 }
 
 async function fromTable(code) {

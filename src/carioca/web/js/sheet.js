@@ -34,9 +34,11 @@ class ScoreSheet extends HTMLElement {
     const n = players.length;
     const table = document.createElement("table");
     table.className = "sheet";
+    table.setAttribute("aria-label", t("score_sheet"));
     const thead = table.createTHead().insertRow();
     const th0 = document.createElement("th");
     th0.textContent = "#";
+    th0.setAttribute("aria-label", t("round")); // "Ronda", not "number sign"
     thead.append(th0);
     const winners = new Set(sheet.winners || []);
     players.forEach((p, i) => {
@@ -49,12 +51,16 @@ class ScoreSheet extends HTMLElement {
     const body = table.createTBody();
     for (const r of sheet.rounds) {
       const row = body.insertRow();
-      row.insertCell().textContent = r.round;
+      // The round heads its row: a screen reader says "Ronda 3, Ana, 25" in the table.
+      const head = document.createElement("th");
+      head.scope = "row";
+      head.textContent = r.round;
+      row.append(head);
       for (let i = 0; i < n; i++) {
         const cell = row.insertCell();
         if (r.scores) cell.textContent = r.scores[i];
         else cell.textContent = "·";
-        if (r.went_out === i) { cell.classList.add("out"); cell.title = t("went_out", { name: players[i] }); cell.textContent += " ✓"; }
+        if (r.went_out === i) { cell.classList.add("out"); cell.title = t("went_out", { name: players[i] }); cell.append(" ", wentOut(players[i])); }
       }
     }
     const foot = table.createTFoot().insertRow();
@@ -119,6 +125,15 @@ class ScoreSheet extends HTMLElement {
     wrap.append(legend);
     return wrap;
   }
+}
+
+/** The ✓ of who went out, read as "Ana se fue" rather than "check mark". */
+function wentOut(name) {
+  const mark = document.createElement("span");
+  mark.setAttribute("role", "img");
+  mark.setAttribute("aria-label", t("went_out", { name }));
+  mark.textContent = "✓";
+  return mark;
 }
 
 function niceStep(span) {
