@@ -147,7 +147,7 @@ function send(msg) {
 
 function act(action) {
   const v = view();
-  S.pending = { action, round: v ? v.round : null, phase: v ? v.phase : null, turn: v ? v.turn : null, retried: false };
+  S.pending = { action, round: v ? v.round : null, phase: v ? v.phase : null, turn: v ? v.turn : null, retried: false, version: S.version };
   return send({ type: "action", version: S.version, action: { p: S.seat, ...action } });
 }
 
@@ -218,6 +218,9 @@ function onMessage(msg) {
         // shows it; the move is sent again once if it is still this seat's turn and phase.
         S.pending.retried = true;
         S.pending.stale = true;
+        // The newer state crossed the move on the way and came before this refusal: no
+        // state is coming to send it again on, so it goes again now.
+        if (S.version !== S.pending.version) retryStale();
         break;
       }
       if (msg.code === "elsewhere" && msg.url && goTo(msg.url)) return;
