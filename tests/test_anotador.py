@@ -366,7 +366,7 @@ def test_whole_chile_game_by_taps(browser: Any, site: str) -> None:
     assert shown_totals(page, 4) == list(expected.totals) == [111, 111, 126, 154]
     seats, reason = winners_shown(page)
     assert seats == list(expected.winners) and reason == "share"
-    assert "Ana y Beto" in page.inner_text(".result .winner")
+    assert "¡Ganaron Ana y Beto!" in page.inner_text(".result .winner")
     page.click('nav.tabs [data-view="sheet"]')
     for i, row in enumerate(expected.rounds):
         for s, v in enumerate(row.scores):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -307,7 +308,7 @@ def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> Non
     no_traceback(result)
     if case == "illegal action":  # a move the rules forbid is explained in Spanish
         assert words not in result.stderr
-        assert "ya robaste" in result.stderr, result.stderr
+        assert "ya sacaste" in result.stderr, result.stderr
     else:
         assert words in result.stderr
     if round_ is not None and action is not None:
@@ -423,10 +424,10 @@ def test_play_a_few_moves_then_quit(tmp_path: Path) -> None:
     text = out.getvalue()
     assert "Ronda 1 de 8" in text and "dos tríos" in text
     assert "repartes tú, empieza Beto" in text  # round 1: seat 0, the person, deals
-    assert "Te toca: roba una carta" in text
-    assert "1) draw mazo | 2) draw pozo" in text
+    assert "Te toca: saca una carta" in text
+    assert "1) saca mazo | 2) saca pozo" in text  # the verbs one types
     assert "Anotador" in text and "Mazo:" in text and "Pozo:" in text and "Tu mano" in text
-    assert "Beto roba del mazo" in text or "Beto toma" in text
+    assert re.search(r"Beto saca (\S+ )?del (mazo|pozo)", text), text
     assert f"Partida guardada en {save}" in text.replace("\n", "")
     assert not game.is_over
     doc = assert_replays(save, game)
@@ -450,13 +451,25 @@ def test_play_explains_what_is_wrong(tmp_path: Path) -> None:
     script = Script(["hola", "discard ZZ", "discard 9C", "99", "help", "sort", "mazo", "quit"])
     play_game(con, script, "chile", 2, seed=3, save=tmp_path / "g.json")
     text = out.getvalue()
-    assert "No entiendo: 'hola' no es una jugada; prueba 'draw mazo'" in text
+    assert "No entiendo: 'hola' no es una jugada; prueba 'saca mazo', 'saca pozo'" in text
     assert "No entiendo: 'ZZ' no es una carta" in text
-    assert "No se puede: primero roba una carta" in text
+    assert "No se puede: primero saca una carta" in text
     assert "No hay opción 99" in text
-    assert "bajar 7H 7S 7D / QS QH JK" in text  # the help
+    assert "baja 7H 7S 7D / QS QH JK" in text  # the help
     assert "Mano ordenada por pinta" in text and "por pinta" in text
-    assert "Robas del mazo:" in text
+    assert "Sacas del mazo:" in text
+
+
+def test_play_takes_the_old_spanish_verb_for_drawing_too(tmp_path: Path) -> None:
+    # "saca" is shown and documented; "roba", the old word, still works for whoever types it.
+    for typed in ("saca mazo", "roba mazo"):
+        con, out = console()
+        play_game(con, Script(["ayuda", typed, "quit"]), "chile", 2, seed=3,
+                  save=tmp_path / f"{typed.split()[0]}.json")
+        text = out.getvalue()
+        assert "Sacas del mazo:" in text and "No entiendo" not in text, (typed, text)
+        assert "saca mazo | saca pozo" in text and "salir" in text  # the help, in Spanish
+        assert "draw mazo" not in text and "quit " not in text
 
 
 def test_play_shows_what_people_type_as_typed(tmp_path: Path) -> None:
@@ -534,7 +547,7 @@ def test_play_buying_and_undo(tmp_path: Path) -> None:
         if state["undo"]:
             state["undo"] = None
             return "undo"
-        if "1) bajar" in out.getvalue().rsplit("Puedes:", 1)[-1]:
+        if "1) baja " in out.getvalue().rsplit("Puedes:", 1)[-1]:
             state["undo"] = True
         return "1"
 
@@ -745,7 +758,7 @@ def test_spanish_says_why_a_meld_is_not_one() -> None:
     assert explain(wrapped, "es") == "eso no es el contrato: un trío necesita 3 cartas, no 2"
     misfit = IllegalAction("does_not_fit", "7H cannot go on meld 0: 7H is not a Q: it does not "
                                            "fit the trío")
-    assert explain(misfit, "es") == "7H no va en el juego 0: 7H no es un Q: no va en el trío"
+    assert explain(misfit, "es") == "7H no va en el juego 0: 7H no es una Q: no va en el trío"
     assert Card.parse("7H")  # the cards above are real cards
 
 
@@ -795,6 +808,6 @@ def test_a_spanish_hint_names_the_move_as_the_player_types_it(tmp_path: Path) ->
     game = play_game(con, read_line, "chile", 2, seed=4, save=tmp_path / "g.json",
                      hints=True)
     verbs = {move.split()[0] for move in typed}
-    assert verbs <= {"roba", "baja", "agrega", "bota", "cambia"} and "bota" in verbs
+    assert verbs <= {"saca", "baja", "agrega", "bota", "cambia"} and "bota" in verbs
     mine = [a for a in game.log[0] if a.seat == 0]
     assert len(mine) >= 12  # every suggestion typed back was played

@@ -51,7 +51,7 @@ def tip(game: Game, lang: str, seat: int = 1) -> Hint:
 def test_take_the_card_that_completes_the_escala() -> None:
     game = crafted(ROUND2, ["AS AH 3D 5C 6D 7C 8S 10D JH QS KS 2H",
                             "5H 6H 8H 9S 9D KC 2D 4S JC QD 3C 10S"], pozo="7H")
-    assert tip(game, "es").reason == "toma el 7H del pozo: completa tu escala 5-6-_-8"
+    assert tip(game, "es").reason == "saca el 7H del pozo: completa tu escala 5-6-_-8"
     assert tip(game, "en").reason == "take the 7H from the pozo: it completes your escala 5-6-_-8"
     # ... and once it is taken, the discard's reason says to keep it.
     play(game, "draw pozo")
@@ -78,7 +78,7 @@ def test_go_down_now_someone_is_down() -> None:
 def test_draw_from_the_mazo_says_why() -> None:
     game = crafted(ROUND2, ["AS AH 3D 5C 6D 7C 8S 10D JH QS KS 2H",
                             "5H 6H 8H 9S 9D KC 2D 4S JC QD 3C 10S"], pozo="4D")
-    assert tip(game, "es").reason == "roba del mazo: el 4D del pozo no te sirve"
+    assert tip(game, "es").reason == "saca del mazo: el 4D del pozo no te sirve"
     assert tip(game, "en").reason == "draw from the mazo: the 4D on the pozo does not help you"
 
 
@@ -218,7 +218,7 @@ def test_hint_command_at_the_prompt(tmp_path: Path) -> None:
     con = Console(file=out, width=200, color_system=None)
     play_game(con, Script(["pista", "quit"]), "chile", 2, seed=5, save=tmp_path / "g.json")
     text = out.getvalue()
-    assert text.count("Pista: ") == 1 and "Pista: roba " in text
+    assert text.count("Pista: ") == 1 and "Pista: saca " in text
     out2 = io.StringIO()
     play_game(Console(file=out2, width=200, color_system=None), Script(["quit"]), "chile", 2,
               seed=5, save=tmp_path / "h.json")
@@ -276,7 +276,7 @@ def test_a_wild_two_shows_what_it_stands_for() -> None:
     game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C",
                            "6C 2S 9H 9D 9S KC 4D 7H JC QD 3S"], pozo="6D")
     es, en = tip(game, "es"), tip(game, "en")
-    assert es.reason == "toma el 6D del pozo: completa tu trío 6-6(2)-_"
+    assert es.reason == "saca el 6D del pozo: completa tu trío 6-6(2)-_"
     assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(2)-_"
 
 
@@ -353,7 +353,10 @@ def test_one_card_is_one_card() -> None:
     assert explain(outs, view, "es") == "bota el 9S: así queda 1 carta por salir que te sirve"
     assert explain(outs, view, "en") == ("discard the 9S: that leaves 1 unseen card that "
                                          "would help you")
-    assert explain(dear, view, "es").endswith("y aún queda 1 carta por salir que te sirve")
+    assert explain(dear, view, "es") == ("bota el 9S: vale 9 puntos si otro se va primero, y "
+                                         "aún queda 1 carta por salir que te sirve")
+    worth_one = Decision(Discard(0, card), "discard_dear", {**one, "points": 1})
+    assert explain(worth_one, view, "es").startswith("bota el 9S: vale 1 punto si otro")
     assert explain(dear, view, "en").endswith(
         "and 1 unseen card that would help you remains")
     assert "1 ungesehene Karte," in explain(outs, view, "de")
@@ -367,7 +370,7 @@ def test_one_card_is_one_card() -> None:
 
 
 @pytest.mark.parametrize(("card", "es", "en"), [("AS", "un as", "an A"), ("8D", "un 8", "an 8"),
-                                                ("JS", "un J", "a J")])
+                                                ("JS", "una J", "a J"), ("KD", "una K", "a K")])
 def test_a_rank_with_its_article(card: str, es: str, en: str) -> None:
     from carioca.actions import Discard
     from carioca.bots.greedy import Decision
@@ -379,7 +382,8 @@ def test_a_rank_with_its_article(card: str, es: str, en: str) -> None:
     safe = Decision(Discard(0, Card.parse(card)), "discard_safe",
                     {"card": Card.parse(card), "missing": 1, "before": 1, "live_outs": 5,
                      "points": 20})
-    assert f"Beto ya botó o dejó pasar {es} en esta ronda" in explain(safe, view, "es")
+    assert explain(safe, view, "es") == (f"bota el {card}: Beto ya botó o dejó pasar {es} en "
+                                         "esta ronda, así que no le sirve")
     assert f"Beto threw or passed {en} this round" in explain(safe, view, "en")
 
 

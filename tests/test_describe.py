@@ -156,9 +156,9 @@ def test_chile_deck_by_player_count() -> None:
     assert "Players: 2 to 8." in deck
     assert "2 packs of 52 + 4 jokers (108 cards) up to 5 players" in deck
     assert "3 packs of 52 + 6 jokers (162 cards) from 6 players" in deck
-    deck_es = section(es("chile"), "Jugadores y baraja")
-    assert "2 barajas de 52 + 4 jokers (108 cartas) hasta 5 jugadores" in deck_es
-    assert "3 barajas de 52 + 6 jokers (162 cartas) desde 6 jugadores" in deck_es
+    deck_es = section(es("chile"), "Jugadores y naipes")
+    assert "2 naipes de 52 + 4 jokers (108 cartas) hasta 5 jugadores" in deck_es
+    assert "3 naipes de 52 + 6 jokers (162 cartas) desde 6 jugadores" in deck_es
 
 
 def test_chile_wilds_and_scoring() -> None:
@@ -188,7 +188,7 @@ def test_dos_libres() -> None:
     assert "A: 15 · 2: 25 · 3 to 10: face value" in text
     text_es = es("dos-libres")
     assert "los doses (dos libres)" in section(text_es, "Comodines")
-    assert table_rows(text_es)[7] == ["8", "cuatro tríos", "13", "hay que irse en una sola vuelta"]
+    assert table_rows(text_es)[7] == ["8", "cuatro tríos", "13", "hay que irse de una"]
     assert describe_rounds(RuleSet.preset("dos-libres"), "en")[7] == (8, "four tríos", 13, True)
 
 

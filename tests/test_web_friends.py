@@ -151,7 +151,7 @@ def _draw(page: Any, pile: str = "mazo") -> None:
 
 
 def _discard(page: Any, card: str | None = None) -> str:
-    """Pick a card of the hand (one of no use, unless told) and press Descartar."""
+    """Pick a card of the hand (one of no use, unless told) and press Botar."""
     _my_turn(page, "play")
     st = _state(page)
     assert page.evaluate("() => window.carioca.state.selected.size") == 0
@@ -288,7 +288,7 @@ def _three_at_a_table(browser: Any, base: str) -> tuple[list[Any], str]:
         assert page.get_attribute(".seat.me", "data-seat") == str(seat)
     ana.wait_for_function("() => document.querySelectorAll('.seat .dot.on').length === 3")
     # Only the host is offered the start; the others wait for her.
-    assert ana.is_visible("#start") and "presiona Empezar" in ana.inner_text("#status")
+    assert ana.is_visible("#start") and "toca Empezar" in ana.inner_text("#status")
     assert not beto.query_selector("#start") and not caro.query_selector("#start")
     assert "Esperando que el anfitrión" in beto.inner_text("#status")
     assert "Waiting for the host" in caro.inner_text("#status")
@@ -323,7 +323,7 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     _assert_hidden(pages)
 
     # Beto plays first; Ana and Caro wait and are told for whom.
-    assert "Tu turno: roba" in beto.inner_text("#status")
+    assert "Tu turno: saca" in beto.inner_text("#status")
     assert "Juega Beto" in ana.inner_text("#status")
     assert "Beto to play" in caro.inner_text("#status")
     for page in pages:
@@ -348,9 +348,9 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
         assert _counts(page) == [12, 13, 12]
         assert _state(page)["view"]["mazo_count"] == mazo - 1
         assert "🂠 13" in _seat_meta(page, 1)
-    assert "Beto roba del mazo" in _log_text(ana)
+    assert "Beto saca del mazo" in _log_text(ana)
     assert "Beto draws from the mazo" in _log_text(caro)
-    assert "Bájate, agrega o descarta" in beto.inner_text("#status")
+    assert "Bájate, agrega o bota" in beto.inner_text("#status")
 
     # Undo: Beto lays his contract down (a suggestion of the page), the others see it, he
     # takes it back, and their pages are as they were.
@@ -393,7 +393,7 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     caro.wait_for_selector(".toast:has-text('take the pozo card by drawing it')")
     ana.click("#buy-btn")
     ana.wait_for_function("() => document.querySelector('#buy').textContent"
-                          ".includes('Caro roba primero')")
+                          ".includes('Caro saca primero')")
     caro.click(".pile.pozo")  # Caro wants the card too: her draw takes it
     _my_turn(caro, "play")
     _settled(pages, base_url, code)
@@ -402,8 +402,8 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
         assert page.is_hidden("#buy")
     assert Counter(_state(caro)["hand"])[thrown] >= 1
     ana.wait_for_function("() => [...document.querySelectorAll('.toast')].some((e) => "
-                          "e.textContent.includes('Caro tomó'))")
-    assert f"Beto descarta {_pretty(thrown)}\nCaro toma del pozo" in _log_text(ana)
+                          "e.textContent.includes('Caro sacó'))")
+    assert f"Beto bota {_pretty(thrown)}\nCaro saca del pozo" in _log_text(ana)
     assert "compra" not in _log_text(ana)
     ana.evaluate("() => window.carioca.act({buy: true})")  # the window closed with the draw
     ana.wait_for_selector(".toast:has-text('antes de que el')")
@@ -495,7 +495,7 @@ def test_a_player_leaves_comes_back_a_bot_stands_in_and_the_round_ends_alike(
     assert _state(beto)["seat"] == 1
     assert beto.get_attribute(".seat.me", "data-seat") == "1"
     assert sorted(_state(beto)["hand"]) == hand
-    assert "Tu turno: roba" in beto.inner_text("#status")
+    assert "Tu turno: saca" in beto.inner_text("#status")
     for page in (ana, caro):
         page.wait_for_selector('.seat[data-seat="1"] .dot.on')
         assert not page.query_selector("button[data-stand-in]")
@@ -515,11 +515,11 @@ def test_a_player_leaves_comes_back_a_bot_stands_in_and_the_round_ends_alike(
     _draw(caro)
     _discard(caro)
     _draw(ana)
-    discards = _log_text(ana).count("Beto descarta")
+    discards = _log_text(ana).count("Beto bota")
     _discard(ana)
     caro.wait_for_function("() => { const v = window.carioca.state.msg.view;"
                            " return v.to_act === 2 && v.phase === 'draw'; }")
-    assert _log_text(ana).count("Beto descarta") == discards + 1  # the bot played for him
+    assert _log_text(ana).count("Beto bota") == discards + 1  # the bot played for him
 
     # Back again: the bot stops, and Beto plays on with the hand it left him.
     beto = _again(beto)
@@ -628,7 +628,7 @@ def test_a_draw_that_crosses_a_claim_on_the_way_is_played(base_url: str, browser
         assert _counts(page) == [12, 12, 13]
     assert Counter(_state(caro)["hand"])[thrown] >= 1
     ana.wait_for_function("() => [...document.querySelectorAll('.toast')].some((e) => "
-                          "e.textContent.includes('Caro tomó'))")
+                          "e.textContent.includes('Caro sacó'))")
     for page in pages:
         assert not page.js_errors, page.js_errors
         page.context.close()

@@ -1172,6 +1172,8 @@ def test_the_end_of_a_game_says_who_won_it(base_url: str, browser: Any) -> None:
         _inject(page, {**shared, "version": 2001})
         page.wait_for_selector("#over-box:not([hidden]) #game-winner")
         assert page.inner_text("#game-winner") == words
+        if locale == "es-CL":  # the sheet says it too, with a plural verb
+            assert page.inner_text("#sheet .winner") == "Ganan Ana y Al azar"
         assert page.query_selector("#match-winner") is None  # one game: no match to win
         assert not page.js_errors, page.js_errors
         page.context.close()
@@ -1223,7 +1225,7 @@ def test_the_rules_page_reads_a_preset_in_the_pages_language(base_url: str, brow
     page = _page(browser)
     page.goto(base_url + "/rules?preset=familia")
     text = _rules_text(page)
-    assert "Carioca: familia" in text and "Jugadores y baraja" in text
+    assert "Carioca: familia" in text and "Jugadores y naipes" in text
     rows = page.locator("#rules table.rules-table tbody tr")
     assert rows.count() == 4  # familia's four rounds, one row each
     assert "tríos" in rows.nth(0).inner_text()

@@ -57,14 +57,15 @@ _UI: dict[str, dict[str, str]] = {
         "you": "Tú",
         "round": "Ronda {n} de {total}",
         "contract": "contrato: {words}",
-        "at_once": "hay que irse en un solo turno (bajarse, agregar y botar todo)",
-        "at_once_short": "irse de una vez",
+        "at_once": "hay que irse de una: bajarse, agregar y botar la última carta en el mismo "
+                   "turno",
+        "at_once_short": "hay que irse de una",
         "or": " o ",
         "dealer": "reparte {dealer}, empieza {first}",
         "dealer_you": "repartes tú, empieza {first}",
         "first_you": "reparte {dealer}, empiezas tú",
         "turn_of": "Turno de {name}",
-        "your_turn_draw": "Te toca: roba una carta",
+        "your_turn_draw": "Te toca: saca una carta",
         "your_turn_play": "Te toca: bájate, agrega o bota una carta",
         "your_turn_down": "Te toca: agrega o bota una carta",
         "table": "Mesa",
@@ -87,7 +88,7 @@ _UI: dict[str, dict[str, str]] = {
         "row_down": "bajado",
         "total": "Total",
         "nobody": "nadie",
-        "in_play": "en juego",
+        "in_play": "en curso",
         "winner": "Gana {names}.",
         "you_win": "¡Ganaste!",
         "you_share": "Ganaste, con {names}.",
@@ -95,44 +96,46 @@ _UI: dict[str, dict[str, str]] = {
         "save_no_folder": "no se puede guardar la partida en {path}: la carpeta no existe o no "
                           "se puede escribir en ella",
         "winners": "Ganan {names}.",
-        "not_over": "El juego no ha terminado: se jugaron {played} de {total} rondas.",
+        "not_over": "La partida no ha terminado: se jugaron {played} de {total} rondas.",
+        "not_over_1": "La partida no ha terminado: se jugó 1 de {total} rondas.",
         "can": "Puedes:",
-        "g_draw": "robar",
+        "g_draw": "sacar",
         "g_bajar": "bajarse",
         "g_agregar": "agregar",
         "g_swap": "cambiar comodín",
         "g_discard": "botar",
-        "prompt": "Tu jugada (número, jugada, help) > ",
+        "prompt": "Tu jugada (número, jugada, ayuda) > ",
         "illegal": "No se puede: {msg}",
         "unparsable": "No entiendo: {msg}",
         "no_option": "No hay opción {n}: elige de 1 a {last}.",
         "nothing_legal": "No hay ninguna jugada posible (error del motor).",
-        "draw_mazo": "{name} roba del mazo",
-        "draw_mazo_2": "Robas del mazo: {card}",
-        "draw_pozo_2": "Tomas {card} del pozo",
+        "draw_mazo": "{name} saca del mazo",
+        "draw_mazo_2": "Sacas del mazo: {card}",
+        "draw_pozo_2": "Sacas {card} del pozo",
         "bajar_2": "Te bajas: {melds}",
         "agregar_2": "Agregas {card} al juego {meld}",
         "swap_2": "Pones {card} en el juego {meld} y tomas el comodín",
-        "swap_relocate_2": "Pones {card} en el juego {meld}; el comodín pasa a un extremo",
+        "swap_relocate_2": "Pones {card} en el juego {meld}; el comodín pasa a una punta",
         "discard_2": "Botas {card}",
         "buy_2": "Compras {card} del pozo",
         "buy_penalty_2": "Compras {card} del pozo (+ castigo: {penalty})",
         "went_out_2": "¡Te fuiste!",
-        "draw_pozo": "{name} toma {card} del pozo",
+        "draw_pozo": "{name} saca {card} del pozo",
         "bajar": "{name} se baja: {melds}",
         "agregar": "{name} agrega {card} al juego {meld}",
         "swap": "{name} pone {card} en el juego {meld} y toma el comodín",
-        "swap_relocate": "{name} pone {card} en el juego {meld}; el comodín pasa a un extremo",
+        "swap_relocate": "{name} pone {card} en el juego {meld}; el comodín pasa a una punta",
         "discard": "{name} bota {card}",
         "buy": "{name} compra {card} del pozo",
         "buy_penalty": "{name} compra {card} del pozo (+ castigo: {penalty})",
         "went_out": "{name} se fue.",
-        "nobody_out": "Nadie se fue: la ronda terminó sin cartas para robar o por tiempo.",
+        "nobody_out": "Nadie se fue: la ronda terminó sin cartas para sacar o por tiempo.",
         "round_over": "Fin de la ronda {n}",
-        "game_over": "Fin del juego",
-        "continue": "Enter para seguir (quit para salir) > ",
+        "game_over": "Fin de la partida",
+        "continue": "Enter para seguir, o escribe salir > ",
         "buy_q": "¿Compras {card} del pozo? Tu mano: {hand} (s/n) > ",
-        "buy_help": "Responde s (sí, la compro) o n (no); hint da una pista, quit sale.",
+        "buy_help": "Responde s (sí, la compro) o n (no); pista da una pista, salir deja la "
+                    "partida.",
         "no": "n no",
         "save_exists": "{path} ya existe: elige otro nombre (o bórralo primero)",
         "saved_elsewhere": "No se pudo guardar en {path} ({msg}); la partida quedó en {other}",
@@ -152,20 +155,20 @@ _UI: dict[str, dict[str, str]] = {
         "help": (
             "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
             "JK; H corazones, D diamantes, S picas, C tréboles):\n"
-            "  draw mazo | draw pozo        robar (o solo: mazo, pozo)\n"
-            "  bajar 7H 7S 7D / QS QH JK    bajarse: los juegos separados por /, las escalas\n"
+            "  saca mazo | saca pozo        sacar una carta (o solo: mazo, pozo)\n"
+            "  baja 7H 7S 7D / QS QH JK     bajarse: los juegos separados por /, las escalas\n"
             "                               de menor a mayor (el comodín en su lugar)\n"
-            "  agregar 7C 0 [low|high]      agregar 7C al juego 0 de la mesa\n"
-            "  swap QD 1 [low|high]         poner QD en lugar del comodín del juego 1\n"
-            "  discard 9C                   botar 9C (o solo: 9C)\n"
-            "  buy                          comprar la carta del pozo (fuera de turno)\n"
-            "  sort                         ordenar la mano por número o por pinta\n"
-            "  undo                         deshacer la última jugada del turno, si las reglas\n"
+            "  agrega 7C 0 [low|high]       agregar 7C al juego 0 de la mesa\n"
+            "  cambia QD 1 [low|high]       poner QD en lugar del comodín del juego 1\n"
+            "  bota 9C                      botar 9C (o solo: 9C)\n"
+            "  compra                       comprar la carta del pozo (fuera de turno)\n"
+            "  ordenar                      ordenar la mano por número o por pinta\n"
+            "  deshacer                     deshacer la última jugada del turno, si las reglas\n"
             "                               lo permiten\n"
-            "  rules                        las reglas de esta partida\n"
-            "  hint | pista                 una jugada sugerida y por qué (con --hints, antes\n"
+            "  reglas                       las reglas de esta partida\n"
+            "  pista                        una jugada sugerida y por qué (con --hints, antes\n"
             "                               de cada jugada)\n"
-            "  quit                         guardar la partida y salir"
+            "  salir                        guardar la partida y salir"
         ),
         "err_set": "--set espera opción=valor, no {text!r}",
         "err_sort": "--sort es rank o suit, no {value!r}",
@@ -174,7 +177,7 @@ _UI: dict[str, dict[str, str]] = {
         "err_at": "Error en la ronda {round}, jugada {action}: {msg}",
         "err_at_round": "Error en la ronda {round}: {msg}",
         "err_doc": "Error: {msg}",
-        "rules_hint": "Para leer las reglas de una: carioca rules chile.",
+        "rules_hint": "Para leer las reglas de una variante: carioca rules chile.",
     },
     "en": {
         "you": "You",
@@ -219,6 +222,7 @@ _UI: dict[str, dict[str, str]] = {
                           "cannot be written to",
         "winners": "{names} win.",
         "not_over": "The game is not over: {played} of {total} rounds were played.",
+        "not_over_1": "The game is not over: 1 of {total} rounds was played.",
         "can": "You can:",
         "g_draw": "draw",
         "g_bajar": "bajarse",
@@ -303,12 +307,14 @@ _UI: dict[str, dict[str, str]] = {
 
 _BOT_NAMES = ("Beto", "Caro", "Diego", "Eli", "Fran", "Gabi", "Hugo", "Isa")
 
+# "robar" / "roba" were the words for drawing once: they still work, though "saca" is shown.
 _ALIASES = {
-    "robar": "draw", "roba": "draw", "bajarse": "bajar", "baja": "bajar", "agrega": "agregar",
-    "botar": "discard", "bota": "discard", "descartar": "discard", "cambiar": "swap",
-    "cambia": "swap", "comprar": "buy", "compra": "buy",
+    "sacar": "draw", "saca": "draw", "robar": "draw", "roba": "draw", "bajarse": "bajar",
+    "baja": "bajar", "agrega": "agregar", "botar": "discard", "bota": "discard",
+    "descartar": "discard", "cambiar": "swap", "cambia": "swap", "comprar": "buy",
+    "compra": "buy",
 }
-_TYPED_ES = {"draw": "roba", "bajar": "baja", "agregar": "agrega", "discard": "bota",
+_TYPED_ES = {"draw": "saca", "bajar": "baja", "agregar": "agrega", "discard": "bota",
              "swap": "cambia", "buy": "compra"}
 
 
@@ -331,7 +337,9 @@ _COMMANDS = {
 
 _UNPARSABLE_ES = (
     (re.compile(r"^('.*') is not an action; try (.*)$"),
-     lambda m: f"{m[1]} no es una jugada; prueba " + m[2].replace(" or ", " o ")),
+     lambda m: f"{m[1]} no es una jugada; prueba "
+               + re.sub(r"'(\w+)", lambda w: "'" + _TYPED_ES.get(w[1], w[1]), m[2])
+               .replace(" or ", " o ")),
     (re.compile(r"^('.*') is not a card \(write rank then suit, like 10H or JK\)$"),
      lambda m: f"{m[1]} no es una carta (escribe el número y la pinta, como 10H o JK)"),
 )
@@ -471,7 +479,8 @@ def _result_line(game: Game, lang: str, you: int | None = None) -> str:
         names = [sheet.players[s] for s in sheet.winners]
         return _t(lang, "winner" if len(names) == 1 else "winners", names=_names(names, lang))
     played = sum(1 for r in sheet.rounds if r is not None)
-    return _t(lang, "not_over", played=played, total=game.rounds_planned)
+    return _t(lang, "not_over_1" if played == 1 else "not_over", played=played,
+              total=game.rounds_planned)
 
 
 # --------------------------------------------------------------------------- options
@@ -827,7 +836,7 @@ class _Session:
                 for j, (i, a) in enumerate(items):
                     line = Text("  " + (label if j == 0 else " " * len(label)))
                     line.append(f"{i}) ", style="cyan")
-                    line.append(str(a))
+                    line.append(_typed(a, self.lang))
                     self.say(line)
                 continue
             line = Text("  " + label)
@@ -838,11 +847,11 @@ class _Session:
                 if isinstance(a, Discard):
                     line.append_text(card_text(a.card))
                 elif isinstance(a, Draw) and a.source == "pozo" and view.pozo_top is not None:
-                    line.append(str(a) + " (")
+                    line.append(_typed(a, self.lang) + " (")
                     line.append_text(card_text(view.pozo_top))
                     line.append(")")
                 else:
-                    line.append(str(a))
+                    line.append(_typed(a, self.lang))
             self.say(line)
 
     def show_board(self, full: bool = True) -> None:

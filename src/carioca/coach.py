@@ -210,12 +210,12 @@ def _legal(view: View, rules: RuleSet) -> Sequence[Action]:
 
 _WORDS: dict[str, dict[str, str]] = {
     "es": {
-        "draw_pozo_out": "toma el {card} del pozo: {why}",
-        "draw_pozo_out_plain": "toma el {card} del pozo: te acerca al contrato",
-        "draw_pozo_layoff": "toma el {card} del pozo: lo puedes agregar al juego {meld}",
-        "draw_pozo_only": "toma del pozo: el mazo está vacío",
-        "draw_mazo": "roba del mazo: el {card} del pozo no te sirve",
-        "draw_mazo_empty": "roba del mazo",
+        "draw_pozo_out": "saca el {card} del pozo: {why}",
+        "draw_pozo_out_plain": "saca el {card} del pozo: te acerca al contrato",
+        "draw_pozo_layoff": "saca el {card} del pozo: lo puedes agregar al juego {meld}",
+        "draw_pozo_only": "saca del pozo: el mazo está vacío",
+        "draw_mazo": "saca del mazo: el {card} del pozo no te sirve",
+        "draw_mazo_empty": "saca del mazo",
         "go_out": "te puedes ir en este turno: {steps}",
         "bajar_other_down_1": "bájate ahora: {names} ya se bajó",
         "bajar_other_down_n": "bájate ahora: {names} ya se bajaron",
@@ -226,24 +226,24 @@ _WORDS: dict[str, dict[str, str]] = {
         "agregar": "agrega el {card} al juego {meld}: una carta menos en la mano",
         "swap_layoff": "cambia el {card} por el comodín del juego {meld}: el comodín se "
                        "puede agregar enseguida",
-        "swap_relocate": "pon el {card} en el juego {meld}: el comodín se corre a un extremo",
+        "swap_relocate": "pon el {card} en el juego {meld}: el comodín se corre a una punta",
         "swap_contract": "cambia el {card} por el comodín del juego {meld}: el comodín te "
                          "acerca al contrato",
         "discard": "bota el {card}: es la carta que menos te sirve",
         "discard_outs": "bota el {card}: así quedan {live_outs} cartas por salir que te "
                         "sirven",
         "discard_outs_1": "bota el {card}: así queda {live_outs} carta por salir que te sirve",
-        "discard_dear": "bota el {card}: vale {points} puntos si otro se va primero, y aún "
+        "discard_dear": "bota el {card}: vale {points} si otro se va primero, y aún "
                         "quedan {live_outs} cartas por salir que te sirven",
-        "discard_dear_1": "bota el {card}: vale {points} puntos si otro se va primero, y aún "
+        "discard_dear_1": "bota el {card}: vale {points} si otro se va primero, y aún "
                           "queda {live_outs} carta por salir que te sirve",
-        "discard_dear_0": "bota el {card}: vale {points} puntos si otro se va primero",
+        "discard_dear_0": "bota el {card}: vale {points} si otro se va primero",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
                          "a {next}",
         "discard_safe": "bota el {card}: {next} ya botó o dejó pasar {rank} en esta "
-                        "ronda, así que no junta esos",
+                        "ronda, así que no le sirve",
         "discard_lost": "bota el {card}: la ronda se ve difícil, bota primero las cartas que "
                         "más valen",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
@@ -476,6 +476,8 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         values["next"] = view.players[(seat + 1) % len(view.players)]
     if code == "discard_safe":
         values["rank"] = _a_rank(d["card"].rank, lang)
+    if lang == "es" and "points" in d:  # "vale 1 punto", "vale 20 puntos"
+        values["points"] = "1 punto" if d["points"] == 1 else f"{values['points']} puntos"
     if code == "no_buy" and "late" in d:
         code = "no_buy_late" if d["late"] else "no_buy_useless"
     if code in ("bajar_now", "discard_down") and d.get("marks"):
@@ -501,10 +503,13 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
 
 
 def _a_rank(rank: int, lang: str) -> str:
-    """A card of that rank, with its article where the sentence needs one: "un as", "an 8"."""
+    """A card of that rank, with its article where the sentence needs one: "un as", "una K"
+    (the letters are feminine), "an 8"."""
     symbol = RANKS[rank - 1]
     if lang == "es":
-        return "un as" if rank == 1 else f"un {symbol}"
+        if rank == 1:
+            return "un as"
+        return f"una {symbol}" if symbol in ("J", "Q", "K") else f"un {symbol}"
     if lang == "en":
         return f"an {symbol}" if rank in (1, 8) else f"a {symbol}"
     return symbol

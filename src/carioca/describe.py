@@ -27,7 +27,7 @@ True
 >>> print(describe_rules(RuleSet.preset("chile")).splitlines()[0])
 # Carioca: chile
 >>> dict(describe_preset_list("es"))["chico"]
-'Carioca chico: las rondas 1, 3, 5 y 7 de chile, un juego corto.'
+'Carioca chico: las rondas 1, 3, 5 y 7 de chile, una partida corta.'
 >>> describe_rules(RuleSet.preset("chile"), lang="fr")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
@@ -52,18 +52,19 @@ _LANG_NAMES: Final = {"es": "español", "en": "English", "de": "Deutsch", "sv": 
 # The presets' one-line notes, by language (the English ones live with the presets).
 _PRESET_NOTES: Final[dict[str, dict[str, str]]] = {
     "es": {
-        "chile": "El estándar chileno (guía sueca): 8 rondas, 12 cartas, 108 cartas.",
+        "chile": "El estándar chileno (guía sueca): 8 rondas, 12 cartas a cada uno, 108 cartas "
+                 "en total.",
         "chile-10": "Como se juega en Chile (fuente en español): las 8 rondas de chile "
                     "+ escala sucia + escala real.",
         "dos-libres": "Los doses son comodines (fuente alemana): 11 cartas, 13 en la ronda 8 "
-                      "(cuatro tríos de una vez).",
+                      "(cuatro tríos, hay que irse de una).",
         "argentina": "Argentina (fuente alemana): 7 rondas, los doses no son comodines.",
         "rumi": "El rumi de Perú: como chile, pero el contrato se puede bajar por partes "
                 "en varios turnos.",
-        "chico": "Carioca chico: las rondas 1, 3, 5 y 7 de chile, un juego corto.",
+        "chico": "Carioca chico: las rondas 1, 3, 5 y 7 de chile, una partida corta.",
         "familia": "Para familias con niños: 4 rondas, escalas de 3, comodines libres, "
                    "gana quien gana más rondas.",
-        "online": "El juego en línea (fuente en inglés): 7 rondas (+ escalera real), "
+        "online": "La versión en línea (fuente en inglés): 7 rondas (+ escala real), "
                   "K-A-2 vale, -10 por irse de una.",
     },
     "en": PRESET_NOTES,
@@ -202,7 +203,7 @@ def preset_notes(name: str) -> dict[str, str]:
     """A preset's one-line note in every language a page speaks (es, en, de, sv).
 
     >>> preset_notes("chico")["es"]
-    'Carioca chico: las rondas 1, 3, 5 y 7 de chile, un juego corto.'
+    'Carioca chico: las rondas 1, 3, 5 y 7 de chile, una partida corta.'
     >>> sorted(preset_notes("chile"))
     ['de', 'en', 'es', 'sv']
     """
@@ -278,7 +279,7 @@ def _player_range(a: int, b: int, lo: int, hi: int, w: _Words) -> str:
 def _deck_words(packs: int, jokers_per_pack: int, w: _Words) -> str:
     jokers = packs * jokers_per_pack
     size = packs * (52 + jokers_per_pack)
-    pack = w.plural(packs, ("baraja", "barajas"), ("pack", "packs"), ("Deck", "Decks"),
+    pack = w.plural(packs, ("naipe", "naipes"), ("pack", "packs"), ("Deck", "Decks"),
                     ("kortlek", "kortlekar"))
     deck = w(f"{packs} {pack} de 52", f"{packs} {pack} of 52", f"{packs} {pack} zu 52 Karten",
              f"{packs} {pack} à 52 kort")
@@ -380,7 +381,7 @@ def _players_and_deck(rules: RuleSet, w: _Words) -> str:
     items = [w(f"Jugadores: de {lo} a {hi}.", f"Players: {lo} to {hi}.",
                f"Spieler: {lo} bis {hi}.", f"Spelare: {lo} till {hi}.")]
     deck_text = _decks_by_players(rules, w)
-    items.append(w(f"Baraja: {deck_text}.", f"Deck: {deck_text}.", f"Karten: {deck_text}.",
+    items.append(w(f"Naipes: {deck_text}.", f"Deck: {deck_text}.", f"Karten: {deck_text}.",
                    f"Kort: {deck_text}."))
 
     short = []
@@ -392,7 +393,7 @@ def _players_and_deck(rules: RuleSet, w: _Words) -> str:
     if short:
         who = w.join(short)
         items.append(w(
-            f"Con {who} jugadores no alcanzan las cartas para repartir: agreguen una baraja.",
+            f"Con {who} jugadores no alcanzan las cartas para repartir: agreguen otro naipe.",
             f"With {who} players there are not enough cards to deal: add a pack.",
             f"Bei {who} Spielern reichen die Karten zum Austeilen nicht: nehmt ein weiteres "
             f"Deck dazu.",
@@ -437,7 +438,7 @@ def _players_and_deck(rules: RuleSet, w: _Words) -> str:
             "Det första kortet i pozon ligger kvar som det kommer, även om det är en joker "
             "(comodín).",
         ))
-    return w("## Jugadores y baraja", "## Players and deck", "## Spieler und Karten",
+    return w("## Jugadores y naipes", "## Players and deck", "## Spieler und Karten",
              "## Spelare och kortlekar") + "\n\n" + _bullets(items)
 
 
@@ -464,7 +465,7 @@ def _wild_cards(rules: RuleSet, w: _Words) -> str:
     names = _wild_names(rules, w)
     items: list[str] = []
     if rules.jokers and "jokers" not in rules.wilds:
-        items.append(w("Los jokers de la baraja no son comodines en estas reglas.",
+        items.append(w("Los jokers del naipe no son comodines en estas reglas.",
                        "The jokers in the deck are not wild in these rules.",
                        "Die Joker im Spiel sind nach diesen Regeln keine wilden Karten.",
                        "Med de här reglerna får lekens jokrar inte ersätta andra kort."))
@@ -586,7 +587,7 @@ def _rounds_table(rules: RuleSet, w: _Words) -> str:
                  "## Rundor\n\nMan spelar en enda runda:")
     header = w("Ronda|Contrato|Cartas|Nota", "Round|Contract|Cards dealt|Note",
                "Runde|Kontrakt|Karten|Hinweis", "Runda|Kontrakt|Kort|Anmärkning").split("|")
-    at_once = w("hay que irse en una sola vuelta", "must go out in one turn",
+    at_once = w("hay que irse de una", "must go out in one turn",
                 "Ausgehen in einem Zug", "gå ut på en tur")
     rows = [
         [str(i), words, str(cards), at_once if once else ""]
@@ -602,7 +603,7 @@ def _rounds_table(rules: RuleSet, w: _Words) -> str:
                        "som ska uppfyllas."))
     if any(r.go_out_at_once for r in rules.rounds):
         parts.append(w(
-            "En las rondas en que hay que irse en una sola vuelta, el que se baja tiene que "
+            "En las rondas en que hay que irse de una, el que se baja tiene que "
             "quedarse sin cartas en ese mismo turno (bajarse, agregar y botar); por eso en esas "
             "rondas se puede agregar en el mismo turno en que uno se baja.",
             "In a round where you must go out in one turn, whoever lays the contract down "
@@ -622,7 +623,7 @@ def _melds(rules: RuleSet, w: _Words) -> str:
     items = [_trio_words(rules, w)]
     if rules.decks != 1:
         items.append(w(
-            "Como hay más de una baraja, un trío puede tener dos cartas iguales.",
+            "Como hay más de un naipe, un trío puede tener dos cartas iguales.",
             "With more than one pack, a trío may hold two identical cards.",
             "Da mit mehr als einem Deck gespielt wird, darf ein Trío zwei gleiche Karten "
             "enthalten.",
@@ -773,7 +774,7 @@ def _turn(rules: RuleSet, w: _Words) -> str:
     at_once = any(r.go_out_at_once for r in rules.rounds)
     steps = [
         w(
-            "Roba una carta: la de arriba del mazo o la de arriba del pozo.",
+            "Saca una carta: la de arriba del mazo o la de arriba del pozo.",
             "Draw one card: the top of the mazo (stock) or the top of the pozo (discard pile).",
             "Zieh eine Karte: die oberste vom Mazo (Nachziehstapel) oder die oberste vom Pozo "
             "(Ablagestapel).",
@@ -834,7 +835,7 @@ def _going_down(rules: RuleSet, at_once: bool, w: _Words) -> str:
         "kombinationer ligger på bordet.",
     )
     if at_once:
-        text += w(" En las rondas en que hay que irse en una sola vuelta, se baja todo en el "
+        text += w(" En las rondas en que hay que irse de una, se baja todo en el "
                   "mismo turno.",
                   " In a round where you must go out in one turn, it all goes down in that turn.",
                   " In Runden mit Ausgehen in einem Zug wird alles im selben Zug ausgelegt.",
@@ -870,7 +871,7 @@ def _laying_off(rules: RuleSet, at_once: bool, w: _Words) -> str:
     )
     if not at_once:
         return text + "."
-    return text + w(" (salvo en las rondas en que hay que irse en una sola vuelta).",
+    return text + w(" (salvo en las rondas en que hay que irse de una).",
                     " (except in a round where you must go out in one turn).",
                     " (außer in Runden mit Ausgehen in einem Zug).",
                     " (utom i rundor där man måste gå ut på en tur).")
@@ -991,8 +992,8 @@ def _buying(rules: RuleSet, w: _Words) -> str:
              "## Köpa (comprar)") + "\n\n"
     if rules.buying == "off":
         return head + _bullets([w(
-            "No se compra: la carta de arriba del pozo solo la toma el jugador de turno, como "
-            "su robo.",
+            "No se compra: la carta de arriba del pozo solo la saca el jugador de turno, en "
+            "vez de sacar del mazo.",
             "No buying: only the player whose turn it is may take the top of the pozo, as their "
             "draw.",
             "Es wird nicht gekauft: nur wer am Zug ist, darf die oberste Karte des Pozos nehmen, "
@@ -1003,8 +1004,8 @@ def _buying(rules: RuleSet, w: _Words) -> str:
     items = [w(
         "Se puede comprar: cuando alguien bota, otro jugador puede comprar la carta de arriba "
         "del pozo fuera de su turno. El que la botó no puede comprarla. El jugador de turno "
-        "tiene la primera opción (la toma como su robo); después, el más cercano en el orden "
-        "de juego. Hay que pedirla antes de que el jugador siguiente robe.",
+        "tiene la primera opción (la saca en su turno); después, el más cercano en el orden "
+        "de la mesa. Hay que pedirla antes de que el jugador siguiente saque.",
         "Buying is allowed: when someone discards, another player may comprar (buy) the top "
         "of the pozo out of turn. The discarder may not buy it. The player whose turn it is has "
         "first claim (taking it as their draw); then the nearest in turn order. It must be "
@@ -1080,7 +1081,7 @@ def _reshuffle(n: int | None, ends: str, w: _Words) -> str:
     if n is None:
         return w(
             f"Si se acaba el mazo, se baraja el pozo, menos su carta de arriba, y pasa a ser el "
-            f"nuevo mazo, cada vez que haga falta. Si aun así no quedan cartas para robar, "
+            f"nuevo mazo, cada vez que haga falta. Si aun así no quedan cartas para sacar, "
             f"{ends}.",
             f"If the mazo runs out, the pozo except its top card is shuffled into a new mazo, "
             f"as often as needed. If there is still no card to draw, {ends}.",
@@ -1096,7 +1097,7 @@ def _reshuffle(n: int | None, ends: str, w: _Words) -> str:
         return w(
             f"Si se acaba el mazo, se baraja el pozo, menos su carta de arriba, y pasa a ser el "
             f"nuevo mazo; esto se hace hasta {n} {times} por ronda. Si aun así no quedan cartas "
-            f"para robar, {ends}.",
+            f"para sacar, {ends}.",
             f"If the mazo runs out, the pozo except its top card is shuffled into a new mazo, "
             f"up to {n} {times} a round. If there is still no card to draw, {ends}.",
             f"Geht der Mazo aus, wird der Pozo außer seiner obersten Karte gemischt und zum "
@@ -1127,7 +1128,7 @@ def _value_line(rules: RuleSet, w: _Words) -> str:
             ):
                 j += 1
             if j > i:
-                parts.append(w(f"{key} al {keys[j]}: lo que dice la carta",
+                parts.append(w(f"del {key} al {keys[j]}: lo que dice la carta",
                                f"{key} to {keys[j]}: face value",
                                f"{key} bis {keys[j]}: Nennwert",
                                f"{key} till {keys[j]}: kortets valör"))

@@ -5,7 +5,7 @@ that does not fit).
 
 >>> from carioca.errors import IllegalAction
 >>> explain(IllegalAction("draw_first", "Ana must draw first"), "es")
-'primero roba una carta del mazo o del pozo'
+'primero saca una carta del mazo o del pozo'
 >>> meld_reason_es("a trío is cards of one rank, not 7, 8")
 'un trío es de cartas de un mismo número, no 7, 8'
 """
@@ -22,22 +22,22 @@ __all__ = ["explain", "meld_reason_es", "translated"]
 
 _ILLEGAL_ES: dict[str, str] = {
     "already_down": "ya bajaste todo el contrato: ahora puedes agregar",
-    "draw_first": "primero roba una carta del mazo o del pozo",
-    "drawn_already": "ya robaste: ahora bájate, agrega o bota una carta",
+    "draw_first": "primero saca una carta del mazo o del pozo",
+    "drawn_already": "ya sacaste: ahora bájate, agrega o bota una carta",
     "keep_cards": "una parte del contrato no puede dejarte con menos de dos cartas "
                   "(no podrías irte)",
     "keep_one": "guarda una carta: con estas reglas uno se va solo botando la última",
-    "mazo_empty": "el mazo está vacío: roba del pozo",
-    "pozo_empty": "el pozo está vacío: roba del mazo",
-    "must_go_out": "en esta ronda el que se baja tiene que irse en el mismo turno "
-                   "(bajarse, agregar y botar)",
+    "mazo_empty": "el mazo está vacío: saca del pozo",
+    "pozo_empty": "el pozo está vacío: saca del mazo",
+    "must_go_out": "en esta ronda hay que irse de una: el que se baja se queda sin cartas "
+                   "en el mismo turno (bajarse, agregar y botar la última)",
     "nothing_to_undo": "no hay nada que deshacer en este turno",
     "swap_off": "estas reglas no permiten cambiar un comodín",
     "undo_off": "estas reglas no permiten deshacer",
     "cannot_go_out": "no puedes irte antes de bajar todo el contrato",
     "not_your_turn": "no es tu turno",
     "round_over": "la ronda terminó; la siguiente todavía no se reparte",
-    "game_over": "el juego terminó",
+    "game_over": "la partida terminó",
 }
 
 # The engine's reasons a buy is refused, in Spanish (``cannot_buy``), by their English words.
@@ -45,14 +45,37 @@ _BUY_ES = (
     ("do not allow buying", "estas reglas no permiten comprar del pozo"),
     ("allow no buys", "estas reglas no permiten comprar en la ronda"),
     ("bought already", "esa carta ya se compró: se compra una sola por descarte"),
-    ("no need to buy", "es tu turno: toma la carta del pozo robándola, no hace falta comprarla"),
+    ("no need to buy", "es tu turno: saca la carta del pozo, no hace falta comprarla"),
     ("only after a discard", "solo se compra después de que alguien bota y antes de que el "
-                             "siguiente robe"),
+                             "siguiente saque"),
     ("just discarded", "no puedes comprar la carta que acabas de botar"),
     ("the pozo is empty", "el pozo está vacío"),
     ("the most the rules allow", "ya compraste todas las veces que las reglas permiten en "
                                  "esta ronda"),
 )
+
+
+def _a_rank(rank: str) -> str:
+    """A rank with its article: "un as", "un 7", "una Q" (the letters are feminine).
+
+    >>> [_a_rank(r) for r in ("A", "7", "K")]
+    ['un as', 'un 7', 'una K']
+    """
+    if rank == "A":
+        return "un as"
+    return f"una {rank}" if rank in ("J", "Q", "K") else f"un {rank}"
+
+
+def _melds(n: str) -> str:
+    """The melds a contract asks for: "1 juego", "3 juegos"."""
+    return "1 juego" if n == "1" else f"{n} juegos"
+
+
+def _on_table(n: str) -> str:
+    """How many melds the table holds, and how they are numbered."""
+    if n == "0":
+        return "todavía no hay ninguno"
+    return "hay 1, el 0" if n == "1" else f"hay {n}, numerados desde 0"
 
 
 # Why a meld is not one (carioca.melds), in Spanish: the engine's English, pattern by pattern.
@@ -87,16 +110,16 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
         (r"^the (\w+) runs from the ace to the king; nothing can be added$",
          lambda m: f"la escala {m[1]} va del as al rey: no se le puede agregar nada"),
         (r"^(\S+) is not an? (\S+): it does not fit the trío$",
-         lambda m: f"{m[1]} no es un {m[2]}: no va en el trío"),
+         lambda m: f"{m[1]} no es {_a_rank(m[2])}: no va en el trío"),
         (r"^(\S+) does not fit the (low|high) end of the escala \(it needs (\S+)\)$",
-         lambda m: f"{m[1]} no va en el extremo {'de abajo' if m[2] == 'low' else 'de arriba'} "
+         lambda m: f"{m[1]} no va en la punta {'de abajo' if m[2] == 'low' else 'de arriba'} "
                    f"de la escala (ahí va {m[3]})"),
         (r"^the escala already has all thirteen ranks$",
          lambda m: "la escala ya tiene los trece números"),
         (r"^the escala already starts at the ace; it cannot go lower$",
          lambda m: "la escala ya empieza en el as: no puede bajar más"),
         (r"^it has (\d+) melds, not (\d+)$",
-         lambda m: f"el contrato son {m[1]} juegos, no {m[2]}"),
+         lambda m: f"el contrato pide {_melds(m[1])}, no {m[2]}"),
         (r"^the escala already ends at the ace; it cannot go higher$",
          lambda m: "la escala ya termina en el as: no puede subir más"),
     ))
@@ -127,10 +150,10 @@ _ILLEGAL_PATTERNS_ES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]]
     ("does_not_fit", re.compile(r"^(\S+) cannot go on meld (\d+): (.*)$"),
      lambda m: f"{m[1]} no va en el juego {m[2]}: {meld_reason_es(m[3])}"),
     ("cannot_relocate", re.compile(r"^the wild card cannot move to that end: (.*)$"),
-     lambda m: f"el comodín no puede ir a ese extremo: {meld_reason_es(m[1])}"),
-    ("card_not_in_hand", re.compile(r"has no (\S+)"), lambda m: f"no tienes {m[1]}"),
+     lambda m: f"el comodín no puede ir a esa punta: {meld_reason_es(m[1])}"),
+    ("card_not_in_hand", re.compile(r"has no (\S+)"), lambda m: f"no tienes el {m[1]}"),
     ("no_such_meld", re.compile(r"no meld (\d+) on the table \((\d+) melds"),
-     lambda m: f"no hay un juego {m[1]} en la mesa (hay {m[2]}, numerados desde 0)"),
+     lambda m: f"no hay un juego {m[1]} en la mesa ({_on_table(m[2])})"),
     ("no_wild_for_card", re.compile(r"meld (\d+) stands for (\S+)"),
      lambda m: f"ningún comodín del juego {m[1]} está en lugar de {m[2]}"),
 )

@@ -7,7 +7,7 @@ thinks less or by a simpler rule, and every bot decides from its seat's view onl
 >>> [spec.name for spec in BOTS.values()][:3]
 ['random', 'eager', 'greedy']
 >>> BOTS["rosa"].describe("es")
-'Abuela Rosa: solo cuida su mano: piensa sus dudas en 16 repartos posibles.'
+'Abuela Rosa: solo cuida su mano: cuando duda, prueba cada jugada en 16 repartos posibles.'
 >>> BOTS["greedy"].title, BOTS["greedy"].title_in("es"), BOTS["rosa"].title_in("de")
 ('Greedy', 'Clásico', 'Abuela Rosa')
 >>> from carioca import RuleSet
@@ -179,7 +179,7 @@ _SPECS: tuple[BotSpec, ...] = (
             de="wählt irgendeinen erlaubten Zug zufällig.",
             sv="väljer ett tillåtet drag på måfå.",
             titles=_titles("Al azar", "Zufall", "Slumpen")),
-    BotSpec("eager", "Eager", "se baja, agrega y cambia comodines apenas puede; si no, roba y "
+    BotSpec("eager", "Eager", "se baja, agrega y cambia comodines apenas puede; si no, saca y "
             "bota al azar.", "goes down, lays off and swaps whenever it can; else draws and "
             "discards at random.", 0, "eager",
             de="legt aus, legt an und tauscht Joker, sobald es geht; sonst zieht und wirft es "
@@ -193,8 +193,8 @@ _SPECS: tuple[BotSpec, ...] = (
             "vorauszudenken.",
             sv="bygger sina kombinationer efter de vanliga råden, utan att tänka framåt.",
             titles=_titles("Clásico", "Klassiker", "Klassikern")),
-    BotSpec("lookahead", "Lookahead", "arma sus juegos como greedy, pero bota la carta que le "
-            "deja más cartas por salir que le sirven.", "builds its melds like greedy, but "
+    BotSpec("lookahead", "Lookahead", "arma sus juegos como el Clásico, pero bota la carta "
+            "que le deja más cartas por salir que le sirven.", "builds its melds like greedy, but "
             "discards to keep the most live outs: the unseen cards that would help it.", 2,
             "lookahead", de="baut wie der Klassiker, wirft aber so ab, dass ihm die meisten "
             "ungesehenen Karten bleiben, die ihm helfen würden.",
@@ -203,8 +203,8 @@ _SPECS: tuple[BotSpec, ...] = (
             titles=_titles("Previsor", "Vorausdenker", "Planeraren")),
     _search("search", "Search", 3, SEARCH_PLAYOUTS, "relative",
             f"plays its doubts out in {SEARCH_PLAYOUTS} sampled deals and keeps the best.",
-            f"prueba sus dudas en {SEARCH_PLAYOUTS} repartos posibles y se queda con la "
-            "mejor.",
+            f"cuando duda, prueba cada jugada en {SEARCH_PLAYOUTS} repartos posibles y se "
+            "queda con la mejor.",
             f"spielt seine Zweifel in {SEARCH_PLAYOUTS} möglichen Verteilungen durch und "
             "nimmt die beste.",
             f"spelar igenom sina tvivel i {SEARCH_PLAYOUTS} möjliga givar och tar den bästa.",
@@ -215,7 +215,7 @@ _SPECS: tuple[BotSpec, ...] = (
             de="ist sechs: legt aus und an, sobald er kann, und wirft irgendeine Karte ab.",
             sv="är sex år: lägger ner och på så fort han kan, och kastar vilket kort som "
             "helst."),
-    BotSpec("chela", "Tía Chela", "juega de memoria: escalas primero, guarda los comodines, "
+    BotSpec("chela", "Tía Chela", "juega a la antigua: escalas primero, guarda los comodines, "
             "se baja apenas otro se baja.", "plays by the book: escalas first, keeps the "
             "jokers, goes down as soon as someone else has.", 1, "greedy",
             de="spielt wie im Lehrbuch: Escalas zuerst, behält die Joker, legt aus, sobald ein "
@@ -224,26 +224,28 @@ _SPECS: tuple[BotSpec, ...] = (
             "någon annan har gjort det."),
     _search("rosa", "Abuela Rosa", 2, 16, "own",
             "minds only her own hand: weighs her doubts in 16 sampled deals.",
-            "solo cuida su mano: piensa sus dudas en 16 repartos posibles.",
+            "solo cuida su mano: cuando duda, prueba cada jugada en 16 repartos posibles.",
             "achtet nur auf ihre eigene Hand: wägt ihre Zweifel in 16 möglichen Verteilungen "
             "ab.",
             "bryr sig bara om sin egen hand: väger sina tvivel i 16 möjliga givar."),
     _search("beto", "Tío Beto", 2, 16, "relative",
             "plays against the table: weighs his doubts in 16 sampled deals.",
-            "juega contra la mesa: piensa sus dudas en 16 repartos posibles.",
+            "juega contra la mesa: antes de decidir, prueba las jugadas dudosas en 16 "
+            "repartos posibles.",
             "spielt gegen den Tisch: wägt seine Zweifel in 16 möglichen Verteilungen ab.",
             "spelar mot bordet: väger sina tvivel i 16 möjliga givar."),
     _search("profe", "La Profe", 3, SEARCH_PLAYOUTS, "leader",
             f"watches whoever leads the score sheet: {SEARCH_PLAYOUTS} sampled deals a doubt.",
-            f"vigila al que va ganando en el anotador: {SEARCH_PLAYOUTS} repartos posibles por "
-            "duda.",
+            f"vigila al que va ganando en el anotador: cada duda la prueba en "
+            f"{SEARCH_PLAYOUTS} repartos posibles.",
             f"behält im Blick, wer auf dem Punkteblatt führt: {SEARCH_PLAYOUTS} mögliche "
             "Verteilungen pro Zweifel.",
             f"håller koll på den som leder i protokollet: {SEARCH_PLAYOUTS} möjliga givar per "
             "tvivel."),
     _search("campeon", "El Campeón", 4, 96, "relative",
             "the most careful at the table: 96 sampled deals a doubt (takes its time).",
-            "el más cuidadoso de la mesa: 96 repartos posibles por duda (se toma su tiempo).",
+            "el más cuidadoso de la mesa: cada duda la prueba en 96 repartos posibles (se "
+            "toma su tiempo).",
             "der Sorgfältigste am Tisch: 96 mögliche Verteilungen pro Zweifel (lässt sich "
             "Zeit).",
             "den mest noggranna vid bordet: 96 möjliga givar per tvivel (tar god tid på sig)."),
@@ -276,8 +278,10 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
         spec = BotSpec(key, f"Search {budget}", "", "", 3, "search", int(budget),
                        playout_policy=policy)
         bot = spec.make(seed, rules)
-        bot.description = (f"Search with {budget} {policy} playouts per decision (búsqueda con "
-                           f"{budget} repartos por jugada).")
+        one = budget == "1"
+        bot.description = (f"Search with {budget} {policy} playout{'' if one else 's'} per "
+                           f"decision (búsqueda con {budget} reparto{'' if one else 's'} por "
+                           "jugada).")
         return bot
     if key not in BOTS:
         raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)} "

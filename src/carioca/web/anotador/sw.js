@@ -2,7 +2,7 @@
 // with no network after the first visit. Files are served from the cache at once and refreshed
 // from the network in the background (the next visit gets the new version).
 
-const CACHE = "carioca-anotador-v3";
+const CACHE = "carioca-anotador-v4";
 const ASSETS = [
   "./",
   "index.html",

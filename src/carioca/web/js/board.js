@@ -45,8 +45,10 @@ export function seatsEl(view, table, { me = null, extra = null } = {}) {
     if (info.bot) meta.append(h("span", "tag", t("bot")));  // its name is the bot's title
     if (table && table.host === i) meta.append(h("span", "tag", t("host")));
     if (view) {
-      meta.append(glyphEl("🂠 " + view.hand_counts[i], t("cards_in_hand", { n: view.hand_counts[i] })));
-      meta.lastChild.title = t("cards_in_hand", { n: view.hand_counts[i] });
+      const n = view.hand_counts[i];
+      const count = t(n === 1 ? "cards_in_hand_1" : "cards_in_hand", { n });
+      meta.append(glyphEl("🂠 " + n, count));
+      meta.lastChild.title = count;
       if (view.down[i]) meta.append(h("span", "tag down", t("down")));
       if (view.buys && view.buys[i]) meta.append(h("span", "tag", view.buys[i] === 1 ? t("buys_1") : t("buys_n", { n: view.buys[i] })));
       if (view.dealer === i) meta.append(h("span", "tag", t("dealer")));

@@ -376,7 +376,7 @@ function renderWilds(opt, main, redAces) {
 
 function updateChanged() {
   const n = Object.keys(changedOptions()).length;
-  $("changed").textContent = n ? t("rules_changed", { n }) : "";
+  $("changed").textContent = n ? t(n === 1 ? "rules_changed_1" : "rules_changed", { n }) : "";
   $("reset").hidden = !n;
   rulesLink();
 }

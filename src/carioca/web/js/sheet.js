@@ -1,5 +1,5 @@
 // <c-scoresheet>: the anotador of a game, with a chart of the running totals (inline SVG).
-import { t } from "./i18n.js";
+import { nameList, t } from "./i18n.js";
 
 // Okabe-Ito colours (readable with colour blindness), and a marker shape for each seat too.
 export const SEAT_COLOURS = ["#0072B2", "#D55E00", "#009E73", "#CC79A7", "#E69F00", "#56B4E9", "#000000", "#7f7f7f"];
@@ -74,7 +74,8 @@ class ScoreSheet extends HTMLElement {
     if (sheet.finished && winners.size) {
       const p = document.createElement("p");
       p.className = "winner";
-      p.textContent = t("winner", { names: [...winners].map((i) => players[i]).join(", ") });
+      const names = [...winners].map((i) => players[i]);
+      p.textContent = t(names.length > 1 ? "winners" : "winner", { names: nameList(names) });
       p.style.fontWeight = "700";
       this.append(p);
     }

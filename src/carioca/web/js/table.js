@@ -806,7 +806,10 @@ function renderBuy() {
     box.append(txt);
     const buying = S.table && S.table.options ? S.table.options.buying : null;
     if (buying === "penalty_card") box.append(h("span", "small", t("buy_card_price")));
-    if (buying === "penalty_points") box.append(h("span", "small", t("buy_points_price", { n: (S.table.options.steal_points ?? 2) })));
+    if (buying === "penalty_points") {
+      const n = S.table.options.steal_points ?? 2;
+      box.append(h("span", "small", t(n === 1 ? "buy_points_price_1" : "buy_points_price", { n })));
+    }
     const buy = h("button", "primary", t("buy"));
     buy.id = "buy-btn";
     buy.addEventListener("click", () => {

@@ -19,7 +19,7 @@ export function verdict(game, t) {
   const rounds = game.rules.scoring === "rounds";
   switch (r.reason) {
     case "single":
-      why = t(rounds ? "why_single_rounds" : "why_single_points", { total });
+      why = t(rounds ? (r.total === 1 ? "why_single_rounds_1" : "why_single_rounds") : "why_single_points", { total });
       break;
     case "most_outs":
       why = t("why_most_outs", { total, names: names(r.tied), outs: r.outs });
@@ -31,7 +31,8 @@ export function verdict(game, t) {
       why = t("why_still_tied", { total, names: names(r.tied) });
       break;
     case "extra_cap":
-      why = t("why_extra_cap", { n: game.rules.extra_rounds_cap ?? 3 });
+      const cap = game.rules.extra_rounds_cap ?? 3;
+      why = t(cap === 1 ? "why_extra_cap_1" : "why_extra_cap", { n: cap });
       break;
     default:
       why = t("why_share", { total });
