@@ -39,3 +39,25 @@ def test_every_link_in_the_docs_leads_to_a_file() -> None:
             if not (doc.parent / target.split("#")[0]).exists():
                 broken.append(f"{doc.name}: {target}")
     assert not broken, broken
+
+
+def test_the_questions_commands_still_run(tmp_path: Path) -> None:
+    """docs/questions.md quotes the `carioca simulate` commands its figures come from: each
+    still runs (two games instead of a thousand, the eager bot, so that it is quick)."""
+    import shlex
+
+    from typer.testing import CliRunner
+
+    from carioca.cli import app
+
+    text = (ROOT / "docs" / "questions.md").read_text("utf-8")
+    commands = [line for line in text.splitlines() if line.startswith("carioca simulate ")]
+    assert len(commands) == 5
+    for i, line in enumerate(commands):
+        args = shlex.split(line)[1:]
+        args[args.index("--games") + 1] = "2"
+        args += ["--bot", "eager", "--workers", "1", "--no-plots", "--no-progress",
+                 "--out", str(tmp_path / str(i))]
+        result = CliRunner().invoke(app, args)
+        assert result.exit_code == 0, (line, result.output)
+        assert (tmp_path / str(i) / "summary.csv").is_file()
