@@ -552,7 +552,7 @@ def test_play_buying_and_undo(tmp_path: Path) -> None:
         return "1"
 
     game = play_game(con, read_line, "online", 2, seed=6, save=save)
-    assert "Deshecho: bajar" in out.getvalue()
+    assert "Deshecho: baja " in out.getvalue()
     assert_replays(save, game)
 
 

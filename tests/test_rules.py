@@ -292,3 +292,12 @@ def test_null_round_options_mean_the_preset_and_messages_say_null() -> None:
         RuleSet.preset("chile", buying=None)
     with pytest.raises(RulesError, match=r"not true$"):
         RuleSet.preset("chile", decks=True)
+
+
+@pytest.mark.parametrize("text", ["²T", "E²", "2T+E³", "99999999999999T", "3" * 5000 + "T",
+                                  "E" + "9" * 5000])
+def test_contracts_in_odd_digits_or_of_absurd_size_are_refused_in_words(text: str) -> None:
+    """Only ASCII digits count, and a count no hand could hold is refused before any meld is
+    built (a request must not make the server build a list of a billion melds)."""
+    with pytest.raises(RulesError):
+        Contract.parse(text)

@@ -48,6 +48,11 @@ def test_the_hosts_changes_are_in_the_words(client: TestClient) -> None:
     ({"preset": "chile", "options": "[1, 2]"}, "bad_options", "JSON object"),
     ({"preset": "chile", "options": '{"colour": 3}'}, "bad_rules", "colour"),
     ({"preset": "dos-libres", "options": '{"contracts": ["4E"]}'}, "bad_rules", ""),
+    ({"preset": "chile", "options": '{"contracts": ["\u00b2T"]}'}, "bad_rules", "not a meld"),
+    ({"preset": "chile", "options": '{"contracts": ["99999999999999T"]}'}, "bad_rules",
+     "at most 20"),
+    ({"preset": "chile", "options": '{"contracts": ["E' + "9" * 5000 + '"]}'}, "bad_rules",
+     "…"),
 ])
 def test_rules_that_cannot_be_played_get_a_clear_error(
         client: TestClient, params: dict[str, str], code: str, words: str) -> None:
@@ -56,6 +61,10 @@ def test_rules_that_cannot_be_played_get_a_clear_error(
     error = answer.json()["error"]
     assert error["code"] == code and words in error["message"]
     assert "Traceback" not in answer.text
+
+
+def test_the_language_is_read_as_the_cli_reads_it(client: TestClient) -> None:
+    assert _rules(client, preset="chico", lang=" DE ").json()["lang"] == "de"
 
 
 def test_a_language_the_words_are_not_written_in_falls_back_to_english(

@@ -97,7 +97,7 @@ def test_cards_are_named_in_the_pages_language(base_url: str, browser: Any) -> N
             top = later["view"]["pozo"][-1]
             words = page.get_attribute(f'.pile.pozo .card[data-card="{top}"]', "aria-label")
             count = len(later["view"]["pozo"])
-            assert pozo == f"Pozo: {count} carta{'s' if count > 1 else ''}, arriba el {words}"
+            assert pozo == f"Pozo: {count} carta{'s' if count > 1 else ''}, arriba: {words}"
             assert page.get_attribute(".pile.mazo", "aria-label").startswith("Mazo: ")
         assert not page.js_errors, page.js_errors
         page.context.close()
@@ -216,7 +216,7 @@ def test_the_live_region_says_what_was_played_and_whose_turn_it_is(base_url: str
     page.keyboard.press("Enter")
     page.wait_for_function("() => window.carioca.state.msg.view.phase === 'play'")
     drawn = page.text_content("#announce")
-    assert drawn.startswith("Sacaste el ") and drawn.endswith(
+    assert drawn.startswith("Sacaste: ") and drawn.endswith(
         "Bájate, agrega o bota una carta"), drawn
 
     _tab_to(page, '#hand .card:not([data-card="JK"])')

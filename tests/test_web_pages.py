@@ -1235,6 +1235,10 @@ def test_the_rules_page_reads_a_preset_in_the_pages_language(base_url: str, brow
     page.select_option("#preset", "chile")  # another preset, picked on the page
     page.wait_for_function("() => document.querySelector('#rules h1').innerText.endsWith('chile')")
     assert page.locator("#rules table.rules-table tbody tr").count() == 8
+    # On a phone a wide table scrolls in its own box, never the page sideways.
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate("() => getComputedStyle(document.querySelector('#rules table'))"
+                         ".display") == "table"
     assert not page.js_errors
     page.context.close()
 
@@ -1287,4 +1291,59 @@ def test_the_rules_page_says_what_is_wrong_with_rules_it_cannot_read(
     page.wait_for_selector("#error:not([hidden])")
     assert "Traceback" not in page.inner_text("body")
     assert not page.js_errors
+    page.context.close()
+
+
+def test_a_refusal_after_the_move_went_through_does_not_send_it_again(
+        base_url: str, browser: Any) -> None:
+    """A stale refusal is sent again only for the move it refused: once a move is acknowledged,
+    a later message's refusal (a pass, an undo) must not play that move a second time."""
+    created = _new_table(base_url)
+    _, (before, _later) = _scripted_game()
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+
+    def sent() -> list[dict[str, Any]]:
+        return page.evaluate("() => window.sent")
+
+    def stale() -> None:
+        page.evaluate("() => window.carioca.receive({type: 'error', code: 'stale_version',"
+                      " message: 'the table changed'})")
+
+    _inject(page, before, forget_sent=True)
+    _card_in_hand(page, "2S").click()
+    page.click("#discard")
+    assert [m["action"] for m in sent()] == [{"p": 0, "discard": "2S"}]
+    page.evaluate("() => window.carioca.receive({type: 'ack', version: 1001})")
+    stale()  # another message's refusal: the discard went through already
+    page.wait_for_timeout(100)
+    assert len(sent()) == 1, sent()
+
+    # An undo sent after a move: its refusal does not send that move again either.
+    _inject(page, {**before, "version": 1002, "can_undo": True}, forget_sent=True)
+    if page.is_disabled("#discard"):  # the 2S may still be picked from before
+        _card_in_hand(page, "2S").click()
+    page.click("#discard")
+    page.click("#undo")
+    assert [m["type"] for m in sent()] == ["action", "undo"]
+    stale()
+    page.wait_for_timeout(100)
+    assert [m["type"] for m in sent()] == ["action", "undo"], sent()
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_the_rules_text_renderer_takes_every_line(base_url: str, browser: Any) -> None:
+    """Lines no block takes ("#x", "####") are paragraphs, not a loop that never ends; text
+    goes in as text, never as markup."""
+    page = _page(browser)
+    page.goto(base_url + "/rules?preset=chico")
+    blocks = page.evaluate("""async () => {
+        const { renderMarkdown } = await import('/static/js/markdown.js');
+        return renderMarkdown('#x\\n####\\n# T\\n<b>bold</b>\\n- a\\n| h |\\n|---|\\n| c |')
+            .map((el) => [el.tagName, el.textContent]);
+    }""")
+    assert blocks == [["P", "#x"], ["P", "####"], ["H1", "T"], ["P", "<b>bold</b>"], ["UL", "a"],
+                      ["DIV", "hc"]]  # a table, in its scrolling box
     page.context.close()

@@ -753,7 +753,7 @@ class _Session:
                 except IllegalAction as exc:
                     self.say(self.t("illegal", msg=explain(exc, self.lang)), style="red")
                     continue
-                self.say(self.t("undone", action=str(undone)), style="yellow")
+                self.say(self.t("undone", action=_typed(undone, self.lang)), style="yellow")
                 return None
             if word.isdigit():
                 n = int(word)

@@ -79,6 +79,17 @@ class MeldSpec:
         return names[self.kind]
 
 
+_DIGITS = "0123456789"
+
+MAX_CONTRACT_MELDS = 20
+"""More melds than any hand could hold: a bigger count is refused before it is built."""
+
+
+def _is_length(text: str) -> bool:
+    """An escala's length as written after its E: one to three ASCII digits."""
+    return 0 < len(text) <= 3 and all(c in _DIGITS for c in text)
+
+
 @dataclass(frozen=True, slots=True)
 class Contract:
     """The melds a round requires, in the order they are written (``1T+2E``)."""
@@ -99,16 +110,19 @@ class Contract:
             if not raw:
                 raise RulesError(f"contract {text!r} has an empty part")
             count_text = ""
-            while raw and raw[0].isdigit():
+            while raw and raw[0] in _DIGITS:  # ASCII only: str.isdigit() takes "²" too
                 count_text, raw = count_text + raw[0], raw[1:]
-            count = int(count_text) if count_text else 1
+            count = int(count_text[:4]) if count_text else 1  # 4 digits tell it is too many
+            if count > MAX_CONTRACT_MELDS:
+                raise RulesError(f"contract {text!r} asks for {count_text} melds: a contract "
+                                 f"has at most {MAX_CONTRACT_MELDS}")
             spec: MeldSpec
             if raw in ("ES", "ER", "EC"):
                 kind: MeldKind = {"ES": "sucia", "ER": "real", "EC": "colores"}[raw]  # type: ignore[assignment]
                 spec = MeldSpec(kind, _FULL_LENGTH)
             elif raw == "T":
                 spec = MeldSpec("trio", 3)
-            elif raw.startswith("E") and (raw[1:].isdigit() or raw == "E"):
+            elif raw.startswith("E") and (_is_length(raw[1:]) or raw == "E"):
                 spec = MeldSpec("escala", int(raw[1:]) if raw[1:] else escala_len)
             else:
                 raise RulesError(

@@ -431,7 +431,7 @@ def _rules_route(app: FastAPI) -> None:
         """A preset's rules with the changes ``options`` (a JSON object of option names), in
         words (:func:`carioca.describe.describe_rules`), in ``lang`` or else in English."""
         from ..describe import LANGS, describe_rules
-        from ..rules import RulesError, RuleSet
+        from ..rules import RuleSet
 
         try:
             changes = json.loads(options)
@@ -441,8 +441,10 @@ def _rules_route(app: FastAPI) -> None:
             raise TableError("bad_options", "options must be a JSON object of rule names")
         try:
             rules = RuleSet.preset(preset, **changes)
-        except (RulesError, TypeError) as exc:
-            raise TableError("bad_rules", str(exc)) from None
+        except (TypeError, ValueError) as exc:  # RulesError is a ValueError
+            why = str(exc)  # it may quote the input: a long one is cut
+            raise TableError("bad_rules", why if len(why) <= 300 else why[:299] + "…") from None
+        lang = lang.strip().lower()
         lang = lang if lang in LANGS else "en"
         return {"text": describe_rules(rules, lang), "lang": lang,
                 "preset": rules.preset_name, "options": dict(rules.options)}

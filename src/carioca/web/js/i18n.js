@@ -251,10 +251,10 @@ const W = {
   cards_in_hand_1: { es: "1 carta en la mano", en: "1 card in hand", de: "1 Karte auf der Hand", sv: "1 kort på handen" },
   game_winner: { es: "Gana la partida: {names}", en: "Game won by {names}", de: "Spielsieg: {names}", sv: "Partiet vanns av {names}" },
   game_shared: { es: "Empate: ganan {names}", en: "A shared win: {names}", de: "Geteilter Sieg: {names}", sv: "Delad seger: {names}" },
-  you_drew: { es: "Sacaste el {card}", en: "You drew the {card}", de: "Du hast {card} gezogen", sv: "Du drog {card}" },
+  you_drew: { es: "Sacaste: {card}", en: "You drew the {card}", de: "Du hast {card} gezogen", sv: "Du drog {card}" },
   your_hand: { es: "Tu mano", en: "Your hand", de: "Deine Hand", sv: "Din hand" },
   hand_keys: { es: "Con el teclado: Tab pasa de carta en carta, Espacio o Enter elige una, Alt y las flechas la cambian de lugar.", en: "With the keyboard: Tab goes from card to card, Space or Enter selects one, Alt and the arrows move it.", de: "Mit der Tastatur: Tab geht von Karte zu Karte, Leertaste oder Enter wählt eine, Alt und die Pfeiltasten verschieben sie.", sv: "Med tangentbordet: Tab går från kort till kort, mellanslag eller Enter väljer ett, Alt och pilarna flyttar det." },
-  pozo_top: { es: "arriba el {card}", en: "{card} on top", de: "oben {card}", sv: "överst {card}" },
+  pozo_top: { es: "arriba: {card}", en: "{card} on top", de: "oben {card}", sv: "överst {card}" },
   swap_here: { es: "Cambiar por el {card}", en: "Swap for the {card}", de: "Gegen {card} tauschen", sv: "Byt mot {card}" },
 
   // log

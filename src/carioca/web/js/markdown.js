@@ -2,7 +2,8 @@
 // tables) as page elements. Every piece of text goes in by textContent, never as HTML, so
 // nothing in the text can become markup.
 
-/** The blocks of `text`, as elements to append: h1/h2, p, ul, ol and table. */
+/** The blocks of `text`, as elements to append: h1/h2, p, ul, ol and tables (each in a
+ * div.rules-scroll). */
 export function renderMarkdown(text) {
   const out = [];
   const lines = text.split("\n");
@@ -21,8 +22,9 @@ export function renderMarkdown(text) {
     } else if (/^\d+\. /.test(line)) {
       i = block(lines, i, (l) => /^\d+\. /.test(l), (items) => out.push(list("ol", items, /^\d+\. /)));
     } else {
-      i = block(lines, i, (l) => l.trim() && !/^(#|\||- |\d+\. )/.test(l),
-        (para) => out.push(element("p", para.join(" "))));
+      // The first line always goes in: a line no other block takes ("#x") is a paragraph.
+      i = block(lines, i + 1, (l) => l.trim() && !/^(#|\||- |\d+\. )/.test(l),
+        (rest) => out.push(element("p", [line, ...rest].join(" "))));
     }
   }
   return out;
@@ -52,9 +54,14 @@ function cells(row) {
   return row.trim().replace(/^\|/, "").replace(/\|$/, "").split("|").map((c) => c.trim());
 }
 
+/** A table in a box that scrolls sideways on a narrow phone (the table keeps its own
+ * display, so screen readers still read it as a table). */
 function table(rows) {
+  const box = document.createElement("div");
+  box.className = "rules-scroll";
   const el = document.createElement("table");
   el.className = "rules-table";
+  box.append(el);
   const [head, ...rest] = rows;
   const body = rest.filter((r) => !/^\|[\s|:-]+\|$/.test(r.trim()));  // the |---| line
   const thead = el.createTHead().insertRow();
@@ -64,5 +71,5 @@ function table(rows) {
     const tr = tbody.insertRow();
     for (const c of cells(r)) tr.append(element("td", c));
   }
-  return el;
+  return box;
 }

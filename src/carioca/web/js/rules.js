@@ -46,9 +46,10 @@ function nameTables(root) {
   let heading = null;
   for (const el of root.children) {
     if (/^H[1-3]$/.test(el.tagName)) heading = el;
-    if (el.tagName !== "TABLE" || !heading) continue;
+    const table = el.querySelector("table");
+    if (!table || !heading) continue;
     heading.id ||= "rules-h-" + [...root.children].indexOf(heading);
-    el.setAttribute("aria-labelledby", heading.id);
+    table.setAttribute("aria-labelledby", heading.id);
   }
 }
 

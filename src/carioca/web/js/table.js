@@ -211,6 +211,8 @@ function onMessage(msg) {
       break;
     case "ack":
       S.version = Math.max(S.version ?? 0, msg.version);
+      // The move went through: a later refusal is another message's, never this move's.
+      S.pending = null;
       break;
     case "error":
       if (msg.code === "stale_version" && S.pending && !S.pending.retried) {
@@ -820,7 +822,10 @@ function renderBuy() {
     });
     const pass = h("button", "", t("pass"));
     pass.id = "pass-btn";
-    pass.addEventListener("click", () => { if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); } });
+    pass.addEventListener("click", () => {
+      S.pending = null; // a refused pass must not send the last move again
+      if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); }
+    });
     box.append(buy, pass);
   }
   if (m.deadlines && m.deadlines.buy) {
@@ -978,7 +983,7 @@ function renderMe() {
     btn("bajarse", t("bajarse"), bajarse, playing && (S.groups.length > 0 || S.selected.size > 0), "primary");
   }
   btn("discard", t("discard"), () => discard(onlySelected()), playing && S.selected.size === 1);
-  if (S.msg.can_undo) btn("undo", t("undo"), () => send({ type: "undo", version: S.version }));
+  if (S.msg.can_undo) btn("undo", t("undo"), () => { S.pending = null; send({ type: "undo", version: S.version }); });
   if (S.table && S.table.hints) btn("hint", t("hint"), () => send({ type: "hint" }), myTurn());
   box.append(bar);
   if (playing && notDown && !S.groups.length) box.append(h("p", "small", t("groups_hint")));
