@@ -32,14 +32,19 @@ from typer.testing import CliRunner
 
 from carioca import Card, Game, RuleSet
 from carioca.anotador import (
+    GENERATED,
     STATIC_DIR,
     export_static,
     icon_files,
     presets_json,
     presets_text,
     register,
+    rules_blocks,
+    rules_json,
+    rules_text,
 )
 from carioca.cards import ALL_CARDS
+from carioca.describe import LANGS, describe_rounds, describe_rules, preset_notes
 from carioca.engine import RoundResult
 from carioca.rules import PRESETS
 
@@ -172,11 +177,62 @@ def test_presets_json_is_the_engines_presets() -> None:
     assert len(chile["rounds"]) == 8 and len(data["presets"][1]["rounds"]) == 10
     assert data["contracts"]["1T+2E"]["melds"] == [
         {"kind": "trio", "len": 3, "count": 1}, {"kind": "escala", "len": 4, "count": 2}]
+    for entry in data["presets"]:  # every preset's one line, in the four languages
+        assert entry["note"] == preset_notes(entry["name"])
 
 
 def test_committed_presets_json_is_current() -> None:
-    committed = (STATIC_DIR / "presets.json").read_text(encoding="utf-8")
-    assert committed == presets_text(), "run python -m carioca.anotador to refresh it"
+    for name, text in GENERATED.items():
+        committed = (STATIC_DIR / name).read_text(encoding="utf-8")
+        assert committed == text(), f"{name}: run python -m carioca.anotador to refresh it"
+
+
+def _text_words(text: str) -> list[str]:
+    """The words of the rules' markdown, without its marks (#, -, 1., |, the |---| line)."""
+    words: list[str] = []
+    for line in text.splitlines():
+        if re.fullmatch(r"\|[\s|:-]+\|", line.strip()):
+            continue
+        if line.startswith("|"):
+            line = line.replace("|", " ")
+        words += re.sub(r"^(#{1,3} |- |\d+\. )", "", line).split()
+    return words
+
+
+def _block_words(blocks: list[dict[str, Any]]) -> list[str]:
+    words: list[str] = []
+    for block in blocks:
+        parts = block.get("items") or [block.get("text", "")]
+        if block["type"] == "table":
+            parts = [cell for row in [block["head"], *block["rows"]] for cell in row]
+        for part in parts:
+            words += part.split()
+    return words
+
+
+def test_rules_json_is_the_rules_in_words_of_every_preset() -> None:
+    """rules.json holds every preset in the four languages, cut from describe_rules with not
+    a word lost, and the rounds table is the engine's round by round."""
+    data = rules_json()
+    assert data["langs"] == list(LANGS) == ["es", "en", "de", "sv"]
+    assert list(data["rules"]) == list(PRESETS)
+    kinds = set()
+    for name, by_lang in data["rules"].items():
+        assert list(by_lang) == list(LANGS)
+        for lang, blocks in by_lang.items():
+            text = describe_rules(RuleSet.preset(name), lang)
+            assert blocks == rules_blocks(text)
+            assert _block_words(blocks) == _text_words(text), (name, lang)
+            assert blocks[0] == {"type": "h1", "text": f"Carioca: {name}"}
+            kinds |= {b["type"] for b in blocks}
+            table = next(b for b in blocks if b["type"] == "table")
+            assert [row[:3] for row in table["rows"]] == [
+                [str(n), words, str(cards)]
+                for n, words, cards, _ in describe_rounds(RuleSet.preset(name), lang)]
+    assert kinds == {"h1", "h2", "p", "ul", "ol", "table"}
+    chile_es = data["rules"]["chile"]["es"]
+    assert {"type": "h2", "text": "Rondas"} in chile_es
+    assert json.loads(rules_text()) == data
 
 
 def test_committed_icons_are_current() -> None:
@@ -211,8 +267,10 @@ def test_export_static_and_command(tmp_path: Path) -> None:
     written = export_static(tmp_path / "out")
     names = {p.relative_to(tmp_path / "out").as_posix() for p in written}
     assert {"index.html", "app.js", "sw.js", "manifest.webmanifest", "presets.json",
-            "icons/icon-192.png", "lib/score.js"} <= names
+            "rules.json", "icons/icon-192.png", "lib/score.js", "components/an-rules.js"} <= names
     assert json.loads((tmp_path / "out" / "presets.json").read_text("utf-8")) == presets_json()
+    assert json.loads((tmp_path / "out" / "rules.json").read_text("utf-8")) == rules_json()
+    assert len(written) == len(names)  # the made files are written, not copied and rewritten
     import typer
 
     app = typer.Typer()
@@ -226,6 +284,7 @@ def test_export_static_and_command(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     assert (tmp_path / "cli" / "index.html").is_file()
     assert (tmp_path / "cli" / "presets.json").read_text("utf-8") == presets_text()
+    assert (tmp_path / "cli" / "rules.json").read_text("utf-8") == rules_text()
 
 
 # --------------------------------------------------------------------------- the browser
@@ -593,6 +652,156 @@ def test_offline_reload_correct_and_reopen(browser: Any, site: str, tmp_path: Pa
     assert number(page.inner_text('an-round .sum[data-score="0"]')) == 10
     page.click('nav.tabs [data-view="history"]')
     assert page.locator("li.game").count() == 1
+    context.close()
+
+
+# --------------------------------------------------------------------------- the rules in words
+
+def rules_table(page: Any) -> list[list[str]]:
+    """The rounds table of the rules as shown, its head first."""
+    return page.evaluate("""() => [...document.querySelectorAll('an-rules .rules-table tr')]
+        .map((tr) => [...tr.children].map((cell) => cell.textContent))""")
+
+
+def rules_headings(page: Any) -> list[str]:
+    return page.locator("an-rules .rules-text h3").all_inner_texts()
+
+
+def open_rules(page: Any, where: str) -> None:
+    page.click(f"{where} [data-action=open-rules]")
+    page.wait_for_selector("an-rules:not([hidden]) .rules-table")
+
+
+def test_rules_in_words_from_the_setup_and_during_a_game(browser: Any, site: str) -> None:
+    """Reglas, for the arguments at the table: from the setup (next to the preset) and during a
+    game (the header's button, on every screen), the engine's words of the game's preset in the
+    app's language, read only when opened; headings, lists and a rounds table that scrolls
+    inside its frame on a 360 px phone; the focus on their heading, and back (button or
+    Escape) on the button that opened them; a line above them when the table changed rules."""
+    context, page = new_page(browser, site, viewport={"width": 360, "height": 740})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.locator("header [data-action=open-rules]").is_hidden()  # the setup has its own
+    assert not [url for url in asked if url.endswith("/rules.json")]
+    page.get_by_role("button", name="Ver las reglas de chile").click()
+    page.wait_for_selector("an-rules:not([hidden]) .rules-table")
+    assert [url for url in asked if url.endswith("/rules.json")]  # read when opened
+    assert focused(page, "an-rules h2") and page.inner_text("an-rules h2") == "Reglas de chile"
+    assert {"Rondas", "El turno", "Puntos y ganador"} <= set(rules_headings(page))
+    table = rules_table(page)
+    assert table[0] == ["Ronda", "Contrato", "Cartas", "Nota"]
+    assert [row[:3] for row in table[1:]] == [
+        [str(n), words, str(cards)] for n, words, cards, _ in describe_rounds(PRESETS["chile"])]
+    assert table[6][:2] == ["6", "un trío y dos escalas de 4"]
+    assert page.locator("an-rules .rules-text ol > li").count() >= 5  # the turn, step by step
+    assert page.locator("an-rules .rules-text ul > li").count() >= 10
+    assert page.locator("an-rules .rules-changed").count() == 0  # chile as it is
+    # A 360 px phone: the table scrolls sideways inside its frame, the page does not.
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    frame = page.locator("an-rules .rules-table")
+    assert frame.evaluate("(box) => getComputedStyle(box).overflowX") == "auto"
+    assert frame.evaluate("(box) => box.scrollWidth > box.clientWidth")
+    assert frame.get_attribute("aria-label") == "Rondas" and frame.get_attribute("tabindex") == "0"
+    assert page.evaluate(AUDIT) == []
+    page.select_option("select.lang", "de")
+    page.wait_for_selector("an-rules .rules-table")
+    assert page.inner_text("an-rules h2") == "Regeln von chile"
+    assert "Runden" in rules_headings(page)
+    assert rules_table(page)[2][:2] == ["2", "ein Trío und eine 4er-Escala"]
+    page.click("an-rules [data-action=close-rules] >> nth=0")
+    page.wait_for_selector("an-setup:not([hidden])")
+    button = "an-setup [data-action=open-rules]"
+    assert focused(page, button) and page.inner_text(button) == "Die Regeln von chile lesen"
+    note = preset_notes("chile")["de"]  # the preset's line, in German now too
+    assert page.locator("an-setup").get_by_text(note).is_visible()
+
+    # A rule changed at the table: the words stay the preset's, a line above them says so.
+    page.select_option("select[name=preset]", "chile-10")
+    page.fill('an-setup input[data-value="A"]', "15")
+    open_rules(page, "an-setup")
+    assert page.inner_text("an-rules h2") == "Regeln von chile-10"
+    assert page.inner_text("an-rules .rules-changed") == (
+        "An diesem Tisch wurden einige dieser Regeln geändert: die Tabelle folgt denen des "
+        "Tisches.")
+    assert len(rules_table(page)) == 11
+    page.keyboard.press("Escape")
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert focused(page, button)
+    page.click("[data-action=start]")
+    page.wait_for_selector("an-round:not([hidden]) .contract")
+
+    # During the game: the header's button, from the round and from the sheet, and back there.
+    header = page.locator("header [data-action=open-rules]")
+    assert header.inner_text() == "Regeln" and page.evaluate(AUDIT) == []
+    open_rules(page, "header")
+    assert focused(page, "an-rules h2") and page.inner_text("an-rules h2") == "Regeln von chile-10"
+    assert page.locator("an-rules .rules-changed").is_visible()
+    assert page.locator("an-totals").is_hidden() and header.is_hidden()
+    page.select_option("select.lang", "sv")
+    page.wait_for_selector("an-rules .rules-table")
+    assert rules_table(page)[10][:2] == ["10", "en escala real"]
+    page.click("an-rules [data-action=close-rules] >> nth=-1")  # the one under the text
+    page.wait_for_selector("an-round:not([hidden]) .contract")
+    assert focused(page, "header [data-action=open-rules]")
+    page.click('nav.tabs [data-view="sheet"]')
+    open_rules(page, "header")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("an-sheet:not([hidden]) table")
+    assert not page.errors
+    context.close()
+
+
+def test_rules_open_offline(browser: Any, site: str) -> None:
+    """After the first visit the rules open with no network, though the page had never read
+    them: the service worker keeps rules.json from the start."""
+    context, page = new_page(browser, site)
+    page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    page.reload()
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.evaluate("!!navigator.serviceWorker.controller")
+    context.set_offline(True)
+    page.reload()
+    page.wait_for_selector("an-setup:not([hidden])")
+    open_rules(page, "an-setup")
+    assert "Rondas" in rules_headings(page)
+    assert rules_table(page)[1][:2] == ["1", "dos tríos"]
+    page.keyboard.press("Escape")
+    start_game(page, NAMES[:2], preset="chico")
+    open_rules(page, "header")
+    assert page.inner_text("an-rules h2") == "Reglas de chico" and len(rules_table(page)) == 5
+    assert not page.errors
+    context.close()
+
+
+def test_rules_text_never_becomes_markup(browser: Any, site: str) -> None:
+    """The rules' words go into the page as text, whatever they hold; a file that cannot be
+    read says so, and opening them again tries again."""
+    context = browser.new_context(locale="en-US", service_workers="block", **PHONE)
+    context.set_default_timeout(8000)
+    page = context.new_page()
+    page.errors = []
+    page.on("pageerror", lambda e: page.errors.append(str(e)))
+    evil = '<img src=x onerror="window.owned = 1"><b>bold</b>'
+    doc = {"format": "carioca-anotador-rules/1", "langs": ["en"], "rules": {"chile": {"en": [
+        {"type": "h1", "text": "Carioca: chile"}, {"type": "h2", "text": evil},
+        {"type": "p", "text": evil}, {"type": "ul", "items": [evil]},
+        {"type": "ol", "items": [evil]}, {"type": "table", "head": [evil], "rows": [[evil]]}]}}}
+    page.route("**/rules.json", lambda route: route.fulfill(status=503))
+    page.goto(site)
+    page.wait_for_selector("an-setup:not([hidden])")
+    page.click("an-setup [data-action=open-rules]")
+    page.wait_for_selector("an-rules .rules-text:not([aria-busy])")
+    assert page.inner_text("an-rules .rules-text") == (
+        "The rules could not be loaded. Go online once and they are kept for offline use.")
+    page.keyboard.press("Escape")
+    page.unroute("**/rules.json")
+    page.route("**/rules.json", lambda route: route.fulfill(json=doc))
+    open_rules(page, "an-setup")
+    assert page.locator("an-rules img, an-rules b").count() == 0
+    assert page.locator("an-rules .rules-text").inner_text().count(evil) == 6
+    assert not page.evaluate("window.owned")
+    assert not page.errors
     context.close()
 
 
@@ -1379,6 +1588,9 @@ def test_mistakes_are_read_out_and_say_what_to_fix(browser: Any, site: str) -> N
     toast = page.locator(".toast.bad.show")
     toast.wait_for()
     assert toast.get_attribute("aria-live") == "polite"
+    assert toast.inner_text() == "“Ace”: type a whole number from 0 to 1000."
+    # News that comes meanwhile ("ready to work offline") waits: it does not hide the mistake.
+    page.evaluate("() => document.querySelector('an-app').toast('news')")
     assert toast.inner_text() == "“Ace”: type a whole number from 0 to 1000."
     start_game(page, NAMES[:3])
     page.click("an-round [data-action=close]", force=True)  # aria-disabled: it says why

@@ -6,7 +6,10 @@ nothing is typed twice: :func:`presets_json` turns :data:`~carioca.rules.PRESETS
 ``presets.json`` the page reads (rounds, contracts with their words, card values, scoring,
 tie-break). :func:`export_static` writes the whole app into a folder that any static web server
 can serve (``carioca anotador --out DIR``); ``carioca serve`` serves the package folder at
-``/anotador``. The app's icons are drawn here too, as SVG and as PNG (standard library only).
+``/anotador``. The rules in words (:func:`carioca.describe.describe_rules`, every preset in
+every language) go into ``rules.json`` the same way (:func:`rules_json`), already cut into
+headings, paragraphs, lists and tables (:func:`rules_blocks`), so the page only builds elements
+from them. The app's icons are drawn here too, as SVG and as PNG (standard library only).
 
 >>> data = presets_json()
 >>> [p["name"] for p in data["presets"]][:3]
@@ -18,12 +21,20 @@ can serve (``carioca anotador --out DIR``); ``carioca serve`` serves the package
 'un trío y una escala de 4'
 >>> data["contracts"]["2E3"]["melds"]
 [{'kind': 'escala', 'len': 3, 'count': 2}]
+>>> sorted(chile["note"])
+['de', 'en', 'es', 'sv']
+>>> words = rules_json()["rules"]["chile"]["de"]
+>>> words[0], words[1]["type"]
+({'type': 'h1', 'text': 'Carioca: chile'}, 'p')
+>>> next(b for b in words if b["type"] == "table")["rows"][5][:2]
+['6', 'ein Trío und zwei 4er-Escalas']
 """
 
 from __future__ import annotations
 
 import json
 import math
+import re
 import shutil
 import struct
 import zlib
@@ -34,15 +45,20 @@ from typing import Annotated, Any, Final
 import typer
 
 from .cards import RANKS
-from .describe import describe_preset_list
+from .describe import LANGS, describe_preset_list, describe_rules
 from .rules import PRESETS, Contract, RoundDef, RuleSet
 
 __all__ = [
     "FORMAT",
+    "RULES_FORMAT",
     "STATIC_DIR",
     "EXTRA_CONTRACTS",
     "presets_json",
     "presets_text",
+    "rules_blocks",
+    "rules_json",
+    "rules_text",
+    "GENERATED",
     "write_presets",
     "icon_svg",
     "icon_png",
@@ -54,6 +70,9 @@ __all__ = [
 
 FORMAT: Final = "carioca-anotador-presets/1"
 """The ``format`` field of ``presets.json``."""
+
+RULES_FORMAT: Final = "carioca-anotador-rules/1"
+"""The ``format`` field of ``rules.json``."""
 
 STATIC_DIR: Final = Path(__file__).resolve().parent / "web" / "anotador"
 """The app's files in the package (served by ``carioca serve`` at ``/anotador``)."""
@@ -94,7 +113,7 @@ def _preset_entry(name: str, rules: RuleSet, notes: dict[str, dict[str, str]]) -
     values = dict(rules.values)
     return {
         "name": name,
-        "note": {lang: notes[lang][name] for lang in ("es", "en")},
+        "note": {lang: notes[lang][name] for lang in LANGS},
         "min_players": rules.min_players,
         "max_players": rules.max_players,
         "rounds": [_round_entry(r) for r in rules.rounds],
@@ -117,9 +136,10 @@ def presets_json() -> dict[str, Any]:
     contract any preset plays (plus :data:`EXTRA_CONTRACTS`), in the order first seen, with its
     melds (``kind``, ``len``, ``count``; the page writes the German and Swedish words from
     them) and its words in Spanish and English. A round's ``contract`` is the engine's notation
-    (``1T+2E``; alternatives joined with ``|``).
+    (``1T+2E``; alternatives joined with ``|``). A preset's ``note`` is its one line in each of
+    :data:`~carioca.describe.LANGS`.
     """
-    notes = {lang: dict(describe_preset_list(lang)) for lang in ("es", "en")}
+    notes = {lang: dict(describe_preset_list(lang)) for lang in LANGS}
     contracts: dict[str, dict[str, Any]] = {}
     for rules in PRESETS.values():
         for rnd in rules.rounds:
@@ -142,12 +162,131 @@ def presets_text() -> str:
     return json.dumps(presets_json(), ensure_ascii=False, indent=1) + "\n"
 
 
-def write_presets(folder: Path | str) -> Path:
-    """Write ``presets.json`` into ``folder`` (the package copy or an exported bundle)."""
-    path = Path(folder) / "presets.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(presets_text(), encoding="utf-8")
-    return path
+# --------------------------------------------------------------------------- rules.json
+#
+# describe_rules writes a small markdown: "#"/"##" headings, paragraphs, "- " and "1. " lists,
+# and "|" tables with a "|---|" line. It is cut into blocks here, once, so that the page builds
+# its elements from plain strings (never markup) and needs no parser of its own.
+
+_HEADING: Final = re.compile(r"^(#{1,3}) (.*)$")
+_BULLET: Final = re.compile(r"^- (.*)$")
+_NUMBERED: Final = re.compile(r"^(\d+)\. (.*)$")
+_RULE_LINE: Final = re.compile(r"^\|[\s|:-]+\|$")
+
+
+def _line_kind(line: str) -> str:
+    """What a line of the rules starts: blank, h (a heading), table, ul, ol or p."""
+    if not line.strip():
+        return "blank"
+    if _HEADING.match(line):
+        return "h"
+    if line.startswith("|"):
+        return "table"
+    if _BULLET.match(line):
+        return "ul"
+    return "ol" if _NUMBERED.match(line) else "p"
+
+
+def _cells(line: str) -> list[str]:
+    return [cell.strip() for cell in line.strip().strip("|").split("|")]
+
+
+def _block(kind: str, lines: list[str]) -> dict[str, Any]:
+    """One block from a run of lines of one kind (a heading is a run of one)."""
+    if kind == "h":
+        hashes, text = _HEADING.findall(lines[0])[0]
+        return {"type": f"h{len(hashes)}", "text": text.strip()}
+    if kind == "ul":
+        return {"type": "ul", "items": [_BULLET.findall(line)[0] for line in lines]}
+    if kind == "ol":
+        numbered = [_NUMBERED.findall(line)[0] for line in lines]
+        # The page numbers a list from 1 by itself: one counted otherwise would lose its numbers.
+        if [int(n) for n, _ in numbered] != list(range(1, len(lines) + 1)):
+            raise ValueError(f"a numbered list that does not count 1, 2, 3...: {lines[0]!r}")
+        return {"type": "ol", "items": [item for _, item in numbered]}
+    if kind == "table":
+        if len(lines) < 2 or not _RULE_LINE.match(lines[1].strip()):
+            raise ValueError(f"a table without its |---| line: {lines[0]!r}")
+        head, rows = _cells(lines[0]), [_cells(line) for line in lines[2:]]
+        if any(len(row) != len(head) for row in rows):
+            raise ValueError(f"a table row with more or fewer cells than its head: {lines[0]!r}")
+        return {"type": "table", "head": head, "rows": rows}
+    return {"type": "p", "text": " ".join(line.strip() for line in lines)}
+
+
+def rules_blocks(text: str) -> list[dict[str, Any]]:
+    """The blocks of the rules in words (the markdown that
+    :func:`~carioca.describe.describe_rules` writes), in order: ``{"type": "h1"|"h2"|"h3"|"p",
+    "text"}``, ``{"type": "ul"|"ol", "items"}`` and ``{"type": "table", "head", "rows"}``. The
+    lines of a paragraph are joined with a space; a table or numbered list that would lose
+    words is refused.
+
+    >>> text = "\\n".join(["# T", "", "Some words", "go on.", "- a", "- b", "1. x", "2. y", "",
+    ...                      "| A | B |", "|---|---|", "| 1 | 2 |"])
+    >>> rules_blocks(text)  # doctest: +NORMALIZE_WHITESPACE
+    [{'type': 'h1', 'text': 'T'}, {'type': 'p', 'text': 'Some words go on.'},
+     {'type': 'ul', 'items': ['a', 'b']}, {'type': 'ol', 'items': ['x', 'y']},
+     {'type': 'table', 'head': ['A', 'B'], 'rows': [['1', '2']]}]
+    >>> rules_blocks("3. three")
+    Traceback (most recent call last):
+    ...
+    ValueError: a numbered list that does not count 1, 2, 3...: '3. three'
+    """
+    blocks: list[dict[str, Any]] = []
+    lines = [line.rstrip() for line in text.splitlines()]
+    i = 0
+    while i < len(lines):
+        kind = _line_kind(lines[i])
+        end = i + 1
+        if kind != "h":
+            while end < len(lines) and _line_kind(lines[end]) == kind:
+                end += 1
+        if kind != "blank":
+            blocks.append(_block(kind, lines[i:end]))
+        i = end
+    return blocks
+
+
+def rules_json() -> dict[str, Any]:
+    """The rules of every preset in words, in every language, for the anotador's rules view.
+
+    ``rules`` maps each preset (in the order of :data:`~carioca.rules.PRESETS`) to each of
+    ``langs`` (:data:`~carioca.describe.LANGS`) to the :func:`rules_blocks` of
+    :func:`~carioca.describe.describe_rules` for it. The page loads it only when the rules are
+    opened; the service worker keeps it for offline use.
+    """
+    return {
+        "format": RULES_FORMAT,
+        "langs": list(LANGS),
+        "rules": {
+            name: {lang: rules_blocks(describe_rules(rules, lang)) for lang in LANGS}
+            for name, rules in PRESETS.items()
+        },
+    }
+
+
+def rules_text() -> str:
+    """``rules.json`` as written to disk (stable, so the committed copy can be checked)."""
+    return json.dumps(rules_json(), ensure_ascii=False, indent=1) + "\n"
+
+
+GENERATED: Final[dict[str, Callable[[], str]]] = {
+    "presets.json": presets_text,
+    "rules.json": rules_text,
+}
+"""The app's files made from the engine (name in the app folder: its text), never copied."""
+
+
+def write_presets(folder: Path | str) -> list[Path]:
+    """Write the files made from the engine, ``presets.json`` and ``rules.json``
+    (:data:`GENERATED`), into ``folder`` (the package copy or an exported bundle)."""
+    written: list[Path] = []
+    for name, text in GENERATED.items():
+        path = Path(folder) / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text(), encoding="utf-8")
+        written.append(path)
+    return written
 
 
 # --------------------------------------------------------------------------- icons
@@ -327,10 +466,11 @@ def _app_files(root: Path) -> Iterator[Path]:
 
 def export_static(folder: Path | str) -> list[Path]:
     """Write the whole anotador into ``folder``: the page, its modules, styles, manifest, service
-    worker and icons, and a ``presets.json`` made now from the engine. Any static web server can
-    serve the folder (the service worker needs ``https://`` or ``localhost``).
+    worker and icons, and a ``presets.json`` and ``rules.json`` made now from the engine. Any
+    static web server can serve the folder (the service worker needs ``https://`` or
+    ``localhost``).
 
-    Returns the files written, ``presets.json`` last.
+    Returns the files written, the ones made from the engine (:data:`GENERATED`) last.
     """
     out = Path(folder)
     if out.resolve() == STATIC_DIR:
@@ -339,26 +479,27 @@ def export_static(folder: Path | str) -> list[Path]:
     written: list[Path] = []
     for src in _app_files(STATIC_DIR):
         rel = src.relative_to(STATIC_DIR)
-        if rel.as_posix() == "presets.json":
+        if rel.as_posix() in GENERATED:
             continue
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)
         written.append(dest)
-    written.append(write_presets(out))
+    written.extend(write_presets(out))
     return written
 
 
 def refresh_package() -> list[Path]:
-    """Rewrite the generated files of the package's own copy: ``presets.json`` and the icons
-    (``python -m carioca.anotador`` after changing a preset or the drawing)."""
+    """Rewrite the generated files of the package's own copy: ``presets.json``, ``rules.json``
+    and the icons (``python -m carioca.anotador`` after changing a preset, the rules' words or
+    the drawing)."""
     written: list[Path] = []
     for rel, data in icon_files():
         path = STATIC_DIR / rel
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_bytes(data)
         written.append(path)
-    written.append(write_presets(STATIC_DIR))
+    written.extend(write_presets(STATIC_DIR))
     return written
 
 

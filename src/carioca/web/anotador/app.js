@@ -1,5 +1,6 @@
 // The anotador: a score sheet for Carioca played with real cards. Plain ES modules and web
-// components, no build step. The rules (presets.json) come from the Python engine.
+// components, no build step. The rules (presets.json) and the rules in words (rules.json, read
+// only when the rules are opened) come from the Python engine.
 
 import "./components/an-setup.js";
 import "./components/an-round.js";
@@ -7,6 +8,8 @@ import "./components/an-sheet.js";
 import "./components/an-chart.js";
 import "./components/an-history.js";
 import "./components/an-totals.js";
+import "./components/an-rules.js";
+import { rulesShown } from "./components/an-rules.js";
 import { defaultSetup } from "./components/an-setup.js";
 import { esc, focusSelector, icon, shown } from "./lib/dom.js";
 import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
@@ -15,7 +18,7 @@ import { matchOf, nextFirstDealer, nextMatch } from "./lib/match.js";
 import { Store } from "./lib/store.js";
 import { isFinished, rulesFromPreset } from "./lib/score.js";
 
-const VIEWS = ["setup", "round", "sheet", "chart", "history"];
+const VIEWS = ["setup", "round", "sheet", "chart", "history", "rules"];
 const TABS = [
   ["round", "tab_round"],
   ["sheet", "tab_sheet"],
@@ -46,6 +49,7 @@ class AnApp extends HTMLElement {
     this.innerHTML = `
       <header class="top">
         <h1><img src="icons/icon.svg" alt="" width="28" height="28"> <span class="title"></span></h1>
+        <button class="rules-open" data-action="open-rules" hidden></button>
         <select class="lang" aria-label="Idioma / Language">
           ${LANGS.map((l) => `<option value="${l}">${l.toUpperCase()} · ${LANG_NAMES[l]}</option>`).join("")}
         </select>
@@ -62,6 +66,10 @@ class AnApp extends HTMLElement {
       this.render();
     });
     this.addEventListener("click", (e) => this.onClick(e));
+    // Escape leaves the rules, as their back button does.
+    this.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && e.target.closest?.("an-rules")) this.closeRules();
+    });
     this.addEventListener("change", (e) => {
       if (e.target.matches("input[data-import]")) this.importFile(e.target);
     });
@@ -105,6 +113,12 @@ class AnApp extends HTMLElement {
         store.leave(setup);
         break;
       }
+      case "open-rules":
+        this.openRules(el);
+        break;
+      case "close-rules":
+        this.closeRules();
+        break;
       case "export-json":
         if (game) download(fileName(game, "json"), toJson(game), "application/json");
         break;
@@ -131,9 +145,36 @@ class AnApp extends HTMLElement {
     input.value = "";
   }
 
+  /** The rules in words, over the screen they were opened from (the setup's, or during a game
+   * the header's button): the focus goes to their heading. */
+  openRules(opener) {
+    const { store } = this;
+    const from = this.dataset.view === "rules" ? store.ui.rulesFrom : this.dataset.view;
+    this.rulesOpener = focusSelector(opener);
+    this.querySelector("an-rules").focusNext = "an-rules .view-title";
+    store.setUi({ view: "rules", rulesFrom: from });
+    window.scrollTo({ top: 0 });
+  }
+
+  /** Back to where the rules were opened, with the focus on the button that opened them. */
+  closeRules() {
+    const { store } = this;
+    const back = VIEWS.includes(store.ui.rulesFrom) && store.ui.rulesFrom !== "rules"
+      ? store.ui.rulesFrom : store.game ? "round" : "setup";
+    const view = this.querySelector(`main > [data-view="${back}"]`);
+    if (view && this.rulesOpener) view.focusNext = this.rulesOpener;
+    store.setUi({ view: back });
+    window.scrollTo({ top: 0 });
+  }
+
   toast(text, bad = false) {
     const box = this.querySelector(".toast");
     if (!box) return;
+    if (!bad && box.classList.contains("bad") && box.classList.contains("show")) {
+      // News ("ready offline") waits for a mistake's message to be read, not over it.
+      setTimeout(() => this.toast(text), 3600);
+      return;
+    }
     box.textContent = text;
     box.classList.toggle("bad", bad);
     box.classList.add("show");
@@ -173,7 +214,7 @@ class AnApp extends HTMLElement {
     const key = focusSelector(before);
     const ctx = { store, data: this.data, t, app: this };
     let view = store.ui.view;
-    if (!store.game && view !== "history") view = "setup";
+    if (!store.game && view !== "history" && view !== "rules") view = "setup";
     if (store.game && view === "setup") view = "round";
     if (!VIEWS.includes(view)) view = store.game ? "round" : "setup";
     document.documentElement.lang = this.lang;
@@ -189,8 +230,15 @@ class AnApp extends HTMLElement {
     }
     const totalsBar = this.querySelector("an-totals");
     totalsBar.ctx = ctx;
-    totalsBar.hidden = !store.game || view === "history";
+    totalsBar.hidden = !store.game || view === "history" || view === "rules";
     totalsBar.render();
+    // During a game the rules are a tap away on every screen; the setup has its own button.
+    const rulesButton = this.querySelector("header .rules-open");
+    rulesButton.hidden = !store.game || view === "rules";
+    this.querySelector("header.top").classList.toggle("with-rules", !rulesButton.hidden);
+    rulesButton.innerHTML = `${icon("rules")}<span class="label">${esc(t("rules"))}</span>`;
+    const { preset } = rulesShown(store, this.data);
+    rulesButton.setAttribute("aria-label", t("rules_of", { preset: preset.name }));
     const tabs = this.querySelector("nav.tabs");
     tabs.innerHTML = TABS.map(([v, key]) => {
       const target = v === "round" && !store.game ? "setup" : v;

@@ -1,14 +1,17 @@
 // The service worker: keeps every file of the anotador on the device, so it opens and works
 // with no network after the first visit. Files are served from the cache at once and refreshed
-// from the network in the background (the next visit gets the new version).
+// from the network in the background (the next visit gets the new version). rules.json (the
+// rules in words) is kept from the first visit too, though the page reads it only when the
+// rules are opened: they must open at a table with no network.
 
-const CACHE = "carioca-anotador-v4";
+const CACHE = "carioca-anotador-v5";
 const ASSETS = [
   "./",
   "index.html",
   "style.css",
   "app.js",
   "presets.json",
+  "rules.json",
   "manifest.webmanifest",
   "lib/dom.js",
   "lib/i18n.js",
@@ -20,6 +23,7 @@ const ASSETS = [
   "components/an-history.js",
   "components/an-result.js",
   "components/an-round.js",
+  "components/an-rules.js",
   "components/an-setup.js",
   "components/an-sheet.js",
   "components/an-totals.js",

@@ -1,9 +1,9 @@
 // The new-game screen: players (2-8, in seat order), the house rules (a preset of the engine,
-// with any round list, card values, scoring, "de una", steals and tie-break changed), and
-// whether the games played with "Otra igual" make a best of 3 or 5.
+// with any round list, card values, scoring, "de una", steals and tie-break changed; its rules
+// in words a tap away), and whether the games played with "Otra igual" make a best of 3 or 5.
 // The draft is saved with every change, like everything else.
 
-import { View, esc, seatColor, signed, wholeNumber } from "../lib/dom.js";
+import { View, esc, icon, seatColor, signed, wholeNumber } from "../lib/dom.js";
 import { repeatedName, rulesFromPreset } from "../lib/score.js";
 import { BEST_OF } from "../lib/match.js";
 import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
@@ -215,6 +215,8 @@ class AnSetup extends View {
             ${p.name === d.preset ? "selected" : ""}>${esc(p.name)} · ${p.rounds.length} ${esc(lowerNoun(t("rounds"), t))}</option>`).join("")}</select>
         </label>
         <p class="hint">${esc(note)}</p>
+        <button class="ghost rules-link" data-action="open-rules">${icon("rules")}
+          ${esc(t("see_rules", { preset: preset.name }))}</button>
         ${limit}
         <h4>${esc(t("rounds"))} (${r.rounds.length})</h4>
         <ol class="rounds-list">${rounds}</ol>

@@ -65,6 +65,7 @@ const ICONS = {
   again: '<path d="M19.5 12a7.5 7.5 0 1 1-2.2-5.3"/><path d="M20 4v5h-5"/>',
   next: '<path d="M9 5l7 7-7 7"/>',
   prev: '<path d="M15 5l-7 7 7 7"/>',
+  rules: '<path d="M12 6.5C10 5 7 4.5 3.5 5v13.5C7 18 10 18.5 12 20c2-1.5 5-2 8.5-1.5V5C17 4.5 14 5 12 6.5z"/><path d="M12 6.5V20"/>',
 };
 
 /** An inline SVG icon (drawn here, so no icon font or emoji is needed). */

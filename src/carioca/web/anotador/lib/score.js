@@ -226,3 +226,24 @@ export function rulesFromPreset(preset) {
     steal_points: preset.steal_points,
   };
 }
+
+/** Whether two settings are the same (objects and lists by their contents, in any order). */
+function sameSetting(a, b) {
+  if (a && b && typeof a === "object" && typeof b === "object") {
+    const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+    return [...keys].every((k) => sameSetting(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** The settings in which a game's rules differ from the preset's own (none: the table plays
+ * the preset as it is), so that its rules in words can say that the sheet follows the table.
+ * A number that counts for nothing (the de una score without de una, the points of a steal
+ * without steals) is no change; rules of another preset (a game read from a CSV) are. */
+export function changedRules(rules, preset) {
+  const base = rulesFromPreset(preset);
+  const idle = { instant_out_score: !rules.de_una, steal_points: !rules.steals };
+  const changed = Object.keys(base)
+    .filter((k) => k !== "preset" && !idle[k] && !sameSetting(rules[k], base[k]));
+  return rules.preset === preset.name ? changed : ["preset", ...changed];
+}
