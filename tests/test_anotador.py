@@ -1729,4 +1729,11 @@ def test_screenshots(browser: Any, site: str) -> None:
     enter_round(page, CHILE_GAME[1])
     page.click('nav.tabs [data-view="history"]')
     page.screenshot(path=str(SHOTS / "anotador-history.png"))
+    # The rules in words, opened from the game's top bar, at the table of rounds.
+    page.click('nav.tabs [data-view="round"]')
+    page.locator("header button", has_text="Reglas").first.click()
+    page.wait_for_selector("an-rules table")
+    page.evaluate("document.querySelector('an-rules table').scrollIntoView()")
+    page.evaluate("window.scrollBy(0, -120)")
+    page.screenshot(path=str(SHOTS / "anotador-rules-text.png"))
     context.close()
