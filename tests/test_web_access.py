@@ -506,3 +506,12 @@ def test_the_rules_page_names_its_tables_and_keeps_its_headings_in_order(
     assert page.inner_text("#said") == ""
     assert not page.js_errors, page.js_errors
     page.context.close()
+
+
+def test_the_four_colour_switch_is_named_in_the_pages_language(
+        base_url: str, browser: Any) -> None:
+    """Every page's header has it: a screen reader says what it does, not "♠♥♦♣"."""
+    for locale, name in (("es-CL", "Naipe de cuatro colores"), ("en-US", "Four-colour deck")):
+        page = _lobby(browser, base_url, locale)
+        assert _named(page, "checkbox", name)
+        page.context.close()

@@ -112,16 +112,19 @@ class Settings extends HTMLElement {
     const box = document.createElement("input");
     box.type = "checkbox";
     box.checked = fourColour();
+    box.setAttribute("aria-label", t("four_colour")); // not the suit glyphs read one by one
     box.addEventListener("change", () => setFourColour(box.checked));
     const span = document.createElement("span");
     span.innerHTML = '<span class="s-S">♠</span><span class="s-H">♥</span><span class="s-D">♦</span><span class="s-C">♣</span>';
     span.title = t("four_colour");
+    span.setAttribute("aria-hidden", "true");
     label.append(box, span);
     label.title = t("four_colour");
     this.append(sel, label);
     onLangChange(() => {
       sel.value = getLang();
       label.title = span.title = t("four_colour");
+      box.setAttribute("aria-label", t("four_colour"));
       sel.setAttribute("aria-label", t("language"));
     });
   }
