@@ -63,6 +63,25 @@ def test_rules_that_cannot_be_played_get_a_clear_error(
     assert "Traceback" not in answer.text
 
 
+def test_rules_that_cannot_be_played_say_why_in_spanish_too(client: TestClient) -> None:
+    error = _rules(client, preset="chile", options='{"contracts": ["20T"]}').json()["error"]
+    assert error == {
+        "code": "bad_rules",
+        "message": "round 1 (20T) can never be played: 20 tríos need at least 60 cards, but a "
+                   "hand never holds more than 13",
+        "detail": {"es": "la ronda 1 (20T) no se puede jugar nunca: 20 tríos necesitan al "
+                         "menos 60 cartas, pero una mano nunca tiene más de 13"}}
+    error = _rules(client, preset="chile", options='{"max_wilds_per_meld": -4}').json()["error"]
+    assert error["detail"]["es"].startswith("la opción 'max_wilds_per_meld' tiene que ser")
+    # A long reason is cut in both languages, the Spanish read from the whole English.
+    long = _rules(client, preset="chile", options='{"contracts": ["E' + "9" * 5000 + '"]}')
+    error = long.json()["error"]
+    assert error["detail"]["es"].startswith("el contrato 'E999")
+    assert len(error["detail"]["es"]) == 300 and error["detail"]["es"].endswith("…")
+    # Other refusals have no reason to say in Spanish.
+    assert "detail" not in _rules(client, preset="chile", options="[1]").json()["error"]
+
+
 def test_the_language_is_read_as_the_cli_reads_it(client: TestClient) -> None:
     assert _rules(client, preset="chico", lang=" DE ").json()["lang"] == "de"
 

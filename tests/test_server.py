@@ -450,6 +450,42 @@ def test_the_replay_viewer_is_told_the_code_of_a_records_fault() -> None:
     assert malformed["error"]["code"] == "bad_record" and malformed["error"]["round"] is None
 
 
+@pytest.mark.parametrize(("body", "english", "spanish"), [
+    ({"preset": "chile", "seats": 8, "options": {"decks": 1}},
+     "round 1 deals 12 cards to 8 players and turns one up: 97 cards, but the deck has only "
+     "54; add a deck",
+     "la ronda 1 reparte 12 cartas a 8 jugadores y da vuelta una: hacen falta 97 cartas, pero "
+     "solo hay 54; agrega un naipe"),
+    ({"preset": "chile", "options": {"contracts": ["20T"]}},
+     "round 1 (20T) can never be played: 20 tríos need at least 60 cards, but a hand never "
+     "holds more than 13",
+     "la ronda 1 (20T) no se puede jugar nunca: 20 tríos necesitan al menos 60 cartas, pero "
+     "una mano nunca tiene más de 13"),
+    ({"preset": "online", "seats": 5},
+     "online is played by 2 to 4 players, not 5",
+     "el carioca online se juega de 2 a 4 jugadores, no con 5"),
+    ({"preset": "chile", "options": {"jokers": 9}},
+     "option 'jokers' must be a whole number from 0 to 4, not 9",
+     "la opción 'jokers' tiene que ser un número entero de 0 a 4, no 9"),
+    ({"preset": "chile", "options": {"bying": "off"}},
+     "unknown option 'bying' (did you mean 'buying'?)",
+     "no existe la opción 'bying' (¿quisiste decir 'buying'?)"),
+])
+def test_rules_that_cannot_be_played_are_refused_with_the_reason_in_spanish(
+        body: dict[str, Any], english: str, spanish: str) -> None:
+    """The engine's reason in English (as records and the CLI say it), and beside it in
+    Spanish (``detail.es``), which the lobby shows on a Spanish page."""
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        answer = client.post("/api/tables", json={"name": "Ana", **body})
+        assert answer.status_code == 400
+        assert answer.json() == {"error": {"code": "bad_rules", "message": english,
+                                           "detail": {"es": spanish}}}
+        assert not app.state.manager.tables  # nothing made
+        other = client.post("/api/tables", json={"name": "Ana", "turn_timer": 7}).json()
+        assert other["error"]["code"] == "bad_timer" and "detail" not in other["error"]
+
+
 def test_a_stuck_bot_is_played_for_and_the_other_tables_bots_go_on(
         monkeypatch: pytest.MonkeyPatch) -> None:
     import threading

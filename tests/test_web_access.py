@@ -16,12 +16,15 @@ pytest.importorskip("playwright.sync_api")
 
 from test_web_pages import (  # noqa: E402  (the fixtures are used by their names)
     CHROMIUM,
+    _card_in_hand,
+    _drag_to,
     _fed_by_hand,
     _inject,
     _new_table,
     _page,
     _scripted_game,
     _state,
+    _trio_game,
     base_url,
     browser,
 )
@@ -234,6 +237,272 @@ def test_the_live_region_says_what_was_played_and_whose_turn_it_is(base_url: str
     said = page.evaluate("() => window.said")
     assert f"Ana bota {words}. Juega Al azar" in said, (card, said)
     assert any(s.startswith("Al azar ") for s in said), said  # the bot's moves, by its name
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def _pick(page: Any, c: str) -> None:
+    """Select ``c`` alone in the hand (a tap on it)."""
+    page.evaluate("() => { window.carioca.state.selected.clear(); window.carioca.render(); }")
+    _card_in_hand(page, c).click()
+
+
+def _uncovered(page: Any, css: str) -> bool:
+    """Whether every point across the middle of ``css`` is that element's (no card over it)."""
+    return bool(page.evaluate("""(css) => {
+        const el = document.querySelector(css);
+        el.scrollIntoView({block: 'center'});
+        const r = el.getBoundingClientRect();
+        for (let x = r.left + 1; x < r.right - 1; x += 2) {
+            const at = document.elementFromPoint(x, r.top + r.height / 2);
+            if (!at || !el.contains(at)) return false;
+        }
+        return true;
+    }""", css))
+
+
+def test_a_joker_the_card_may_swap_is_a_finger_s_size_on_a_phone(base_url: str,
+                                                                 browser: Any) -> None:
+    """Beto's escala 4C 5C JK 7C and Ana's 6C, on a 360 px phone: with the 6C picked, the
+    joker is 40 px wide, clear of its neighbours, with a ⇄ badge, and a tap on it swaps; a
+    tap on the meld swaps too (laying the 6C off is not legal). A card that may not swap
+    leaves the joker as it was, and still lays off at once."""
+    created = _new_table(base_url)
+    _, (_before, later) = _scripted_game()
+    page = _page(browser, SMALL_PHONE, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    wild = '.meld[data-meld="1"] .card.wild'
+    _inject(page, later, forget_sent=True)
+    assert page.locator(wild).bounding_box()["width"] < TARGET  # no card picked: as it was
+    _pick(page, "6C")
+    assert page.get_attribute(wild, "class").split().count("swap-target") == 1
+    box = page.locator(wild).bounding_box()
+    assert box["width"] >= TARGET and box["height"] >= TARGET, box
+    assert _uncovered(page, wild)
+    badge = page.evaluate("(css) => getComputedStyle(document.querySelector(css), '::after')"
+                          ".content", wild)
+    assert badge == '"⇄"'
+    assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
+    page.click(wild)
+    assert _sent(page)[-1]["action"] == {"p": 0, "swap": {"card": "6C", "meld": 1}}
+    assert not page.locator("#reveal").is_visible()  # only one move: no question asked
+
+    _inject(page, {**later, "version": later["version"] + 1}, forget_sent=True)
+    page.click('.meld[data-meld="1"] .label')
+    assert _sent(page)[-1]["action"] == {"p": 0, "swap": {"card": "6C", "meld": 1}}
+
+    # 8C may only be laid off: the joker stays small, and a tap on the meld lays it off.
+    _inject(page, {**later, "version": later["version"] + 2}, forget_sent=True)
+    _pick(page, "8C")
+    assert "swap-target" not in page.get_attribute(wild, "class")
+    page.click('.meld[data-meld="1"] .label')
+    assert _sent(page)[-1]["action"] == {"p": 0, "agregar": {"card": "8C", "meld": 1,
+                                                             "end": "high"}}
+    assert not page.locator("#reveal").is_visible()
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+
+def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any) -> None:
+    """Beto's trío 7H 7S JK and Ana's 7D, on a 360 px phone: a tap (or Enter) on the trío asks
+    "Agregar" or "Cambiar por el comodín" in a dialog of finger-sized, named buttons, and
+    sends the move chosen, as the server's legal list has it; Escape or ✕ sends nothing; a
+    choice the table no longer allows is not sent. A tap or a drop on the joker swaps at once,
+    a drop on the trío asks, and a card that only lays off does so without a question."""
+    created = _new_table(base_url)
+    _, (_before, later) = _trio_game()
+    assert {"p": 0, "agregar": {"card": "7D", "meld": 0}} in later["legal"]
+    assert {"p": 0, "swap": {"card": "7D", "meld": 0}} in later["legal"]
+    page = _page(browser, SMALL_PHONE, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    trio = '.meld[data-meld="0"]'
+    version = later["version"]
+
+    def fresh() -> None:
+        nonlocal version
+        version += 1
+        _inject(page, {**later, "version": version}, forget_sent=True)
+        _pick(page, "7D")
+
+    def ask_by_tap() -> None:
+        fresh()
+        page.click(f'{trio} .card[data-card="7H"]')
+        page.wait_for_selector("#reveal[open]")
+        assert _sent(page) == []
+
+    # A tap on the trío asks; the dialog is named, its first button has the focus.
+    ask_by_tap()
+    assert page.inner_text("#reveal-title") == "¿Qué haces con el 7 de diamantes?"
+    assert _named(page, "dialog", "¿Qué haces con el 7 de diamantes?")
+    assert _named(page, "button", "Agregar") and _named(page, "button", "Cambiar por el comodín")
+    assert _named(page, "button", "Cerrar")
+    assert page.evaluate("() => document.activeElement.id") == "how-agregar"
+    assert not _small_targets(page), _small_targets(page)
+    assert _unnamed_controls(page) == [], _unnamed_controls(page)
+    page.click("#how-swap")
+    assert not page.locator("#reveal").is_visible()
+    assert _sent(page)[-1]["action"] == {"p": 0, "swap": {"card": "7D", "meld": 0}}
+
+    ask_by_tap()
+    page.click("#how-agregar")
+    assert _sent(page)[-1]["action"] == {"p": 0, "agregar": {"card": "7D", "meld": 0}}
+
+    # Escape, or ✕, sends nothing.
+    ask_by_tap()
+    page.keyboard.press("Escape")
+    assert not page.locator("#reveal").is_visible()
+    ask_by_tap()
+    page.click("#ask-close")
+    assert not page.locator("#reveal").is_visible()
+    assert _sent(page) == []
+
+    # With the keyboard alone: Enter on the trío asks, Tab and Enter choose the swap.
+    fresh()
+    _tab_to(page, trio)
+    page.keyboard.press("Enter")
+    page.wait_for_selector("#reveal[open]")
+    assert page.evaluate("() => document.activeElement.id") == "how-agregar"
+    assert _focus_ring(page) == "solid"
+    page.keyboard.press("Tab")
+    assert page.evaluate("() => document.activeElement.id") == "how-swap"
+    page.keyboard.press("Enter")
+    assert [m["action"] for m in _sent(page)] == [{"p": 0, "swap": {"card": "7D", "meld": 0}}]
+    fresh()
+    _tab_to(page, trio)
+    page.keyboard.press("Space")  # opens the question, and answers nothing yet
+    page.wait_for_selector("#reveal[open]")
+    page.wait_for_timeout(100)
+    assert _sent(page) == []
+    page.keyboard.press("Enter")
+    assert [m["action"] for m in _sent(page)] == [{"p": 0, "agregar": {"card": "7D", "meld": 0}}]
+
+    # The table moved while the question was open: a move it no longer allows is not sent.
+    ask_by_tap()
+    gone = [a for a in later["legal"] if "swap" not in a]
+    version += 1
+    _inject(page, {**later, "version": version, "legal": gone})
+    page.click("#how-swap")
+    assert _sent(page) == []
+    page.click(".toast")  # said, and tapped away (it would cover the hand)
+
+    # A tap on the joker (40 px, uncovered) swaps at once; so does a drop on it.
+    fresh()
+    wild = f"{trio} .card.wild"
+    assert page.locator(wild).bounding_box()["width"] >= TARGET and _uncovered(page, wild)
+    page.click(wild)
+    assert not page.locator("#reveal").is_visible()
+    assert _sent(page)[-1]["action"] == {"p": 0, "swap": {"card": "7D", "meld": 0}}
+    fresh()
+    _drag_to(page, _card_in_hand(page, "7D"), page.locator(wild))
+    assert _sent(page)[-1]["action"] == {"p": 0, "swap": {"card": "7D", "meld": 0}}
+
+    # A drop on the trío's other cards asks.
+    fresh()
+    _drag_to(page, _card_in_hand(page, "7D"), page.locator(f'{trio} .label'))
+    page.wait_for_selector("#reveal[open]")
+    page.click("#how-agregar")
+    assert _sent(page)[-1]["action"] == {"p": 0, "agregar": {"card": "7D", "meld": 0}}
+
+    # The common case is as quick as ever: 3C lays off on the escala's low end at one tap.
+    fresh()
+    _pick(page, "3C")
+    page.click('.meld[data-meld="1"] .label')
+    assert not page.locator("#reveal").is_visible()
+    assert _sent(page)[-1]["action"] == {"p": 0, "agregar": {"card": "3C", "meld": 1,
+                                                             "end": "low"}}
+    assert not page.js_errors, page.js_errors
+    page.context.close()
+
+    # The question in the other languages.
+    words = {"en-US": ("What do you do with the 7 of diamonds?", "Agregar (lay it off)",
+                       "Swap it for the wild card"),
+             "de-DE": ("Was machst du mit Karo 7?", "Anlegen (agregar)",
+                       "Gegen den Joker tauschen"),
+             "sv-SE": ("Vad gör du med ruter 7?", "Lägg på (agregar)", "Byt mot jokern")}
+    for locale, (title, agregar, swap) in words.items():
+        page = _page(browser, SMALL_PHONE, locale)
+        page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+        _fed_by_hand(page)
+        _inject(page, later)
+        _pick(page, "7D")
+        page.click(f'{trio} .card[data-card="7H"]')
+        page.wait_for_selector("#reveal[open]")
+        assert page.inner_text("#reveal-title") == title
+        assert page.inner_text("#how-agregar") == agregar and page.inner_text("#how-swap") == swap
+        assert not _small_targets(page), _small_targets(page)
+        assert not page.js_errors, page.js_errors
+        page.context.close()
+
+
+def _buy_state(base: dict[str, Any], version: int, deadline: float,
+               turn: int | None = None) -> dict[str, Any]:
+    """``base`` during a buy window Ana (seat 0) may buy in, while Beto is to draw."""
+    view = {**base["view"], "buy_window": True, "to_act": 1, "phase": "draw"}
+    if turn is not None:
+        view["turn"] = turn
+    return {**base, "version": version, "view": view, "legal": [{"p": 0, "buy": True}],
+            "deadlines": {"turn": None, "buy": deadline}}
+
+
+def test_the_buy_banner_is_said_once_for_each_offer(base_url: str, browser: Any) -> None:
+    """The banner is an assertive live region: a state of the same window that changes nothing
+    in it (or a tap on a card) leaves its text where it is, and its countdown ticks on; a new
+    price, a claim or a new window says it anew."""
+    created = _new_table(base_url)
+    _, (_before, later) = _scripted_game()
+    page = _page(browser, SMALL_PHONE, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    assert page.get_attribute("#buy", "aria-live") == "assertive"
+    deadline = time.time() + 30
+    _inject(page, _buy_state(later, 2000, deadline))
+    page.wait_for_selector("#buy-btn")
+    top = later["view"]["pozo"][-1]
+    assert page.get_attribute("#buy .card", "data-card") == top  # the pozo's card is offered
+    assert "¿Compras el " in page.inner_text("#buy")
+    keep = """() => { window.kept = [...document.querySelectorAll('#buy span, #buy button')]
+        .map((el) => el.firstChild).concat([document.querySelector('#buy c-countdown')]); }"""
+    kept = "() => window.kept.every((node) => node.isConnected)"
+    page.evaluate(keep)
+    count = page.inner_text("#buy c-countdown")
+
+    # Another state of the same window, a redraw (a tap on a card), a later deadline: nothing
+    # is replaced.
+    later_view = {**later, "view": {**later["view"], "hand_counts": [6, 9]}}
+    _inject(page, _buy_state(later_view, 2001, deadline))
+    page.evaluate("() => window.carioca.render()")
+    assert page.evaluate(kept)
+    _inject(page, _buy_state(later, 2002, deadline + 5))
+    assert page.evaluate(kept)
+    assert float(page.get_attribute("#buy c-countdown", "deadline")) == deadline + 5
+    page.wait_for_timeout(1300)
+    assert page.inner_text("#buy c-countdown") != count  # it ticks
+    assert page.evaluate(kept)
+
+    # The price changes: the banner is said anew, with it.
+    page.evaluate("""() => { const m = window.carioca.state.msg;
+        window.carioca.receive({...m, version: 2003,
+            table: {...m.table, options: {...m.table.options, buying: 'penalty_points'}}}); }""")
+    assert not page.evaluate(kept)
+    assert "Cuesta 2 puntos de castigo." in page.inner_text("#buy")
+
+    # A claim changes what it says; the next state of the window does not.
+    page.click("#buy-btn")
+    assert _sent(page)[-1]["action"] == {"p": 0, "buy": True}
+    assert page.inner_text("#buy").startswith("Pediste el ")
+    page.evaluate(keep)
+    _inject(page, _buy_state(later, 2004, deadline + 5))
+    assert page.evaluate(kept)
+
+    # The next window is a new offer.
+    _inject(page, _buy_state(later, 2005, deadline + 10, turn=later["view"]["turn"] + 1))
+    page.wait_for_selector("#buy-btn")
+    assert not page.evaluate(kept)
+    # Once the window closes the banner goes.
+    _inject(page, {**later, "version": 2006})
+    assert page.is_hidden("#buy")
     assert not page.js_errors, page.js_errors
     page.context.close()
 

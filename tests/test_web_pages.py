@@ -327,6 +327,9 @@ class Player:
             end = add.get("end")
             meld = f'.meld[data-meld="{add["meld"]}"]'
             page.locator(f"{meld} .end.{end}" if end else f"{meld} .label").click()
+        if page.is_visible("#how-agregar"):  # the card may swap for the meld's joker too
+            page.click("#how-agregar")
+            self.done["agregar_asked"] += 1
         _wait_version(page, st["version"])
         self.done["agregar"] += 1
 
@@ -571,23 +574,26 @@ def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None
         p.context.close()
 
 
-def _scripted_game() -> tuple[Any, list[dict[str, Any]]]:
+def _scripted_game(beto_hand: str = "7H 7S 7D 4C 5C JK 7C 9S 10D QH KD 2H",
+                   ana_hand: str = "QS QD QC 8H 9H 10H JH 6C 3C 8C 2S 4D",
+                   beto_melds: str = "7H 7S 7D / 4C 5C JK 7C") -> tuple[Any, list[dict[str, Any]]]:
     """A game at two moments of Ana's turns (seat 0): before her bajar, and a turn later with
-    Beto's escala 4C 5C JK 7C on the table (JK stands for 6C) and 6C, 3C and 8C in her hand."""
+    Beto's escala 4C 5C JK 7C on the table (JK stands for 6C) and 6C, 3C and 8C in her hand.
+    Other hands and melds for Beto (``beto_melds``, from ``beto_hand``) set other tables."""
     from carioca.actions import Action
     from carioca.cards import deck, parse_cards
     from carioca.engine import Deal, Game
     from carioca.rules import RuleSet
 
-    beto = parse_cards("7H 7S 7D 4C 5C JK 7C 9S 10D QH KD 2H")
-    ana = parse_cards("QS QD QC 8H 9H 10H JH 6C 3C 8C 2S 4D")
+    beto = parse_cards(beto_hand)
+    ana = parse_cards(ana_hand)
     pozo = parse_cards("KC")
     rest = Counter(deck(2, 2))
     rest.subtract(beto + ana + pozo)
     game = Game(RuleSet.preset("chile", rounds=[2]), ["Ana", "Beto"])
     game.start_round(Deal((tuple(ana), tuple(beto)), tuple(pozo), tuple(sorted(rest.elements()))))
     moments = []
-    script = [("draw mazo", 1), ("bajar 7H 7S 7D / 4C 5C JK 7C", 1), ("discard 9S", 1),
+    script = [("draw mazo", 1), (f"bajar {beto_melds}", 1), ("discard 9S", 1),
               ("draw mazo", 0), None, ("bajar QS QD QC / 8H 9H 10H JH", 0), ("discard 2S", 0),
               ("draw mazo", 1), ("discard 10D", 1), ("draw mazo", 0), None]
     for step in script:
@@ -602,6 +608,15 @@ def _scripted_game() -> tuple[Any, list[dict[str, Any]]]:
         else:
             game.apply(Action.parse(step[0], step[1]))
     return game, moments
+
+
+def _trio_game() -> tuple[Any, list[dict[str, Any]]]:
+    """The scripted game with Beto's trío 7H 7S JK and escala 4C 5C 6C 7C: a turn later Ana's
+    7D may be laid off on the trío or swapped for its joker (both are legal), and her 3C and
+    8C go on the escala's ends."""
+    return _scripted_game(beto_hand="7H 7S JK 4C 5C 6C 7C 9S 10D QH KD 2H",
+                          ana_hand="QS QD QC 8H 9H 10H JH 7D 3C 8C 2S 4D",
+                          beto_melds="7H 7S JK / 4C 5C 6C 7C")
 
 
 def _new_table(base_url: str) -> dict[str, Any]:

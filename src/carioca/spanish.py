@@ -8,6 +8,12 @@ that does not fit).
 'primero saca una carta del mazo o del pozo'
 >>> meld_reason_es("a trío is cards of one rank, not 7, 8")
 'un trío es de cartas de un mismo número, no 7, 8'
+
+Rules that cannot be played (:class:`carioca.rules.RulesError`) are said in Spanish the same
+way, keeping the numbers, option names and contracts of the English:
+
+>>> rules_reason_es("option 'decks' must be 1 to 4 packs, not 7")
+"la opción 'decks' tiene que ser de 1 a 4 naipes, no 7"
 """
 
 from __future__ import annotations
@@ -16,8 +22,9 @@ import re
 from collections.abc import Callable, Sequence
 
 from .errors import IllegalAction
+from .rules import Contract, RulesError
 
-__all__ = ["explain", "meld_reason_es", "translated"]
+__all__ = ["explain", "meld_reason_es", "rules_reason_es", "translated"]
 
 
 _ILLEGAL_ES: dict[str, str] = {
@@ -178,3 +185,157 @@ def explain(exc: IllegalAction, lang: str) -> str:
         if exc.code == code and found:
             return words(found)
     return exc.message
+
+
+# --------------------------------------------------------------------------- rules
+
+_NUMBERS_EN = {"one": "una", "two": "dos", "three": "tres", "four": "cuatro", "five": "cinco"}
+
+
+def _contract_es(code: str, words: str) -> str:
+    """A contract's melds in Spanish ("dos tríos y una escala de 4"): read again from its
+    notation (``2T+1E``), or else word by word from the English."""
+    try:
+        return Contract.parse(code).words("es")
+    except RulesError:
+        pass
+    words = re.sub(r"\b(one|two|three|four|five)\b", lambda m: _NUMBERS_EN[m[1]], words)
+    words = re.sub(r"\buna trío\b", "un trío", words)
+    return words.replace(" of ", " de ").replace(" and ", " y ")
+
+
+def _never_played(m: re.Match[str]) -> str:
+    """A round whose contract no hand can hold (rules.py's ``_validate_round``)."""
+    verb = "necesita" if m[4] == "needs" else "necesitan"
+    why = (f"la ronda {m[1]} ({m[2]}) no se puede jugar nunca: {_contract_es(m[2], m[3])} "
+           f"{verb} al menos {m[5]} cartas, pero una mano nunca tiene más de {m[6]}")
+    if m[7]:
+        why += " y hay que guardar una carta para botarla al final"
+    return why
+
+
+def _did_you_mean(hint: str | None) -> str:
+    return f" (¿quisiste decir {hint}?)" if hint else ""
+
+
+def _the_option(prefix: str | None) -> str:
+    """ "option 'decks' ..." (an option as given) or "'decks' ..." (a rule set built so)."""
+    return "la opción " if prefix else ""
+
+
+# Why rules cannot be played (carioca.rules.RulesError), in Spanish: every message of
+# rules.py, pattern by pattern, keeping its numbers, option names, contracts and the input it
+# quotes. The most particular patterns come first.
+_RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(pattern, re.DOTALL), words) for pattern, words in (
+        # contracts (Contract.parse)
+        (r"^contract (.*) has an empty part$",
+         lambda m: f"el contrato {m[1]} tiene una parte vacía"),
+        (r"^contract (.*) asks for (\d+) melds: a contract has at most (\d+)$",
+         lambda m: f"el contrato {m[1]} pide {m[2]} juegos: un contrato tiene a lo más {m[3]}"),
+        (r"^contract (.*?): (.*) is not a meld \(use T, E, E3, ES, ER or EC\)$",
+         lambda m: f"el contrato {m[1]}: {m[2]} no es un juego (usa T, E, E3, ES, ER o EC)"),
+        (r"^contract (.*) asks for no (.*)$",
+         lambda m: f"el contrato {m[1]} pide 0 veces {m[2]}: cada parte pide al menos un juego"),
+        # a game for this many players (RuleSet.check_players)
+        (r"^(\S+) is played by (\d+) to (\d+) players, not (-?\d+)$",
+         lambda m: f"el carioca {m[1]} se juega de {m[2]} a {m[3]} jugadores, no con {m[4]}"),
+        (r"^round (\d+) deals (\d+) cards to (\d+) players and turns one up: (\d+) cards, "
+         r"but the deck has only (\d+); add a deck$",
+         lambda m: f"la ronda {m[1]} reparte {m[2]} cartas a {m[3]} jugadores y da vuelta una: "
+                   f"hacen falta {m[4]} cartas, pero solo hay {m[5]}; agrega un naipe"),
+        # presets and the record's rules object (RuleSet.preset, RuleSet.from_dict)
+        (r"^unknown preset (.*?)(?: \(did you mean (.*)\?\))?; the presets are: (.*)$",
+         lambda m: f"no hay una variante {m[1]}{_did_you_mean(m[2])}; "
+                   f"las variantes son: {m[3]}"),
+        (r"^'rules' must be an object with a 'preset' and optional 'options'$",
+         lambda m: "'rules' tiene que ser un objeto con 'preset' y, si quieres, 'options'"),
+        (r"^'rules' has unknown field\(s\): (.*)$",
+         lambda m: f"'rules' tiene campos que no existen: {m[1]}"),
+        (r"^'rules' needs a 'preset' \(one of: (.*)\)$",
+         lambda m: f"a 'rules' le falta 'preset' (una de estas variantes: {m[1]})"),
+        (r"^'rules\.preset' must be a preset name$",
+         lambda m: "'rules.preset' tiene que ser el nombre de una variante"),
+        (r"^'rules\.options' must be an object of option names and values$",
+         lambda m: "'rules.options' tiene que ser un objeto con nombres de opciones y sus valores"),
+        (r"^'rules\.options' names its options with strings$",
+         lambda m: "'rules.options' tiene que nombrar sus opciones con textos entre comillas"),
+        (r"^'rules' gives (.*) twice: beside the preset and in 'options'$",
+         lambda m: f"'rules' da {m[1]} dos veces: junto a 'preset' y dentro de 'options'"),
+        (r"^unknown option (.*?)(?: \(did you mean (.*)\?\))?$",
+         lambda m: f"no existe la opción {m[1]}{_did_you_mean(m[2])}"),
+        # the rule set as a whole (RuleSet._validate)
+        (r"^the rules have no rounds to play$",
+         lambda m: "estas reglas no tienen ninguna ronda que jugar"),
+        (r"^a table has (\d+) to (\d+) players$",
+         lambda m: f"una mesa es de {m[1]} a {m[2]} jugadores, y el mínimo de jugadores no "
+                   f"puede pasar del máximo"),
+        (r"^(option )?'decks' must be (\d+) to (\d+) packs(?:, not (.*))?$",
+         lambda m: f"{_the_option(m[1])}'decks' tiene que ser de {m[2]} a {m[3]} naipes"
+                   + (f", no {m[4]}" if m[4] is not None else "")),
+        (r"^'jokers' \(per pack\) must be (\d+) to (\d+)$",
+         lambda m: f"'jokers' (por naipe) tiene que ser de {m[1]} a {m[2]}"),
+        (r"^(option )?'wilds' may hold (.*); not (.*)$",
+         lambda m: f"{_the_option(m[1])}'wilds' solo puede tener {m[2]}; no {m[3]}"),
+        (r"^'max_wilds_per_meld' must be (\d+) or more, or null for no limit$",
+         lambda m: f"'max_wilds_per_meld' tiene que ser {m[1]} o más, o null (sin límite)"),
+        (r"^the value table lacks (.*)$",
+         lambda m: f"a la tabla de puntos le falta{'n' if ',' in m[1] else ''} {m[1]}"),
+        (r"^round (\d+) deals (-?\d+) cards; deal (\d+) to (\d+)$",
+         lambda m: f"la ronda {m[1]} reparte {m[2]} cartas; se reparten de {m[3]} a {m[4]}"),
+        (r"^round (\d+): an escala must be (\d+) to (\d+) cards long, not (-?\d+)$",
+         lambda m: f"en la ronda {m[1]}, una escala tiene que ser de {m[2]} a {m[3]} cartas, "
+                   f"no de {m[4]}"),
+        (r"^round (\d+) \((.*?)\) can never be played: (.*) (needs|need) at least (\d+) cards, "
+         r"but a hand never holds more than (\d+)"
+         r"( and one card must be kept for the last discard)?$", _never_played),
+        # options one by one (parse_option_texts, _convert_option and the round options)
+        (r"^--set takes option=value, not (.*)$",
+         lambda m: f"--set se escribe opción=valor, no {m[1]}"),
+        (r"^option (.*?) must be one of (.*), not (.*)$",
+         lambda m: f"la opción {m[1]} tiene que ser una de estas: {m[2]}; no {m[3]}"),
+        (r"^option (.*?) must be true or false, not (.*)$",
+         lambda m: f"la opción {m[1]} tiene que ser true o false (sí o no), no {m[2]}"),
+        (r"^option (.*?) must be a whole number from (-?\d+) to (-?\d+), not (.*)$",
+         lambda m: f"la opción {m[1]} tiene que ser un número entero de {m[2]} a {m[3]}, "
+                   f"no {m[4]}"),
+        (r"^option 'max_wilds_per_meld' must be a number from (\d+) up, or null for no limit, "
+         r"not (.*)$",
+         lambda m: f"la opción 'max_wilds_per_meld' tiene que ser un número desde {m[1]}, "
+                   f"o null (sin límite), no {m[2]}"),
+        (r"^option 'wilds' must be a list drawn from (.*)$",
+         lambda m: f"la opción 'wilds' tiene que ser una lista con algunos de estos: {m[1]}"),
+        (r"^option 'values' must map cards \((.*)\) to points$",
+         lambda m: f"la opción 'values' tiene que dar los puntos de cada carta ({m[1]})"),
+        (r"^option 'values': (.*) is not a card rank \(use (.*)\)$",
+         lambda m: f"la opción 'values': {m[1]} no es una carta (usa {m[2]})"),
+        (r"^option 'values': (.*?) must be worth (\d+) to (\d+) points, not (.*)$",
+         lambda m: f"la opción 'values': {m[1]} tiene que valer de {m[2]} a {m[3]} puntos, "
+                   f"no {m[4]}"),
+        (r"^option 'rounds' must be a list of round numbers from (\d+) to (\d+), like (.*)$",
+         lambda m: f"la opción 'rounds' tiene que ser una lista con al menos un número de "
+                   f"ronda, de {m[1]} a {m[2]}, como {m[3]}"),
+        (r"^option 'rounds': there is no round (-?\d+); these rules have rounds (\d+) to (\d+)$",
+         lambda m: f"la opción 'rounds': no hay ronda {m[1]}; estas reglas tienen las rondas "
+                   f"de la {m[2]} a la {m[3]}"),
+        (r"^option 'contracts' must be a list like (.*)$",
+         lambda m: f"la opción 'contracts' tiene que ser una lista como {m[1]}"),
+        (r"^option 'hand_size' must be a number, or a list of (\d+) numbers \(one per round\)$",
+         lambda m: f"la opción 'hand_size' tiene que ser un número, o una lista de {m[1]} "
+                   f"números (uno por ronda)"),
+    ))
+
+
+def rules_reason_es(message: str) -> str:
+    """Why rules cannot be played (a :class:`~carioca.rules.RulesError`'s message) in
+    Spanish; a message of another shape comes back as it is.
+
+    >>> print(rules_reason_es(  # doctest: +NORMALIZE_WHITESPACE
+    ...     "round 1 (20T) can never be played: 20 tríos need at least 60 cards, but a hand "
+    ...     "never holds more than 13"))
+    la ronda 1 (20T) no se puede jugar nunca: 20 tríos necesitan al menos 60 cartas, pero una
+    mano nunca tiene más de 13
+    >>> rules_reason_es("no such thing")
+    'no such thing'
+    """
+    return translated(_RULES_ES, message)

@@ -26,7 +26,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from ..errors import IllegalAction, RecordError
 from ..record import replay, to_record
 from ..rules import INT_RANGES, NULLABLE_OPTIONS, OPTION_NAMES
-from ..spanish import explain
+from ..spanish import explain, rules_reason_es
 from ..store import Store, open_store
 from ..store.postgres import TableMoved
 from .cluster import Cluster, unavailable
@@ -119,6 +119,21 @@ _HELLO = TypeAdapter(Hello)
 
 def _error(code: str, message: str, status: int = 400) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+def _cut(text: str, most: int | None) -> str:
+    return text if most is None or len(text) <= most else text[:most - 1] + "…"
+
+
+class _RulesRefused(TableError):
+    """``bad_rules``: rules that cannot be played. Beside the engine's reason in English, the
+    answer carries it in Spanish (``detail.es``) where it has Spanish words (every reason of
+    carioca.rules has), so a Spanish page says why, not only that they cannot be played."""
+
+    def __init__(self, message: str, most: int | None = None) -> None:
+        super().__init__("bad_rules", _cut(message, most))
+        spanish = rules_reason_es(message)  # from the whole reason: a cut one has no shape
+        self.detail = {"es": _cut(spanish, most)} if spanish != message else None
 
 
 class _BodyTooBig(HTTPException):
@@ -230,6 +245,8 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         error: dict[str, Any] = {"code": exc.code, "message": exc.message}
+        if isinstance(exc, _RulesRefused) and exc.detail:
+            error["detail"] = exc.detail
         if exc.url is not None:  # another server process serves that table: ask it
             error["url"] = exc.url
         return JSONResponse({"error": error}, status_code=exc.status)
@@ -279,10 +296,15 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
             bots = {int(k): v for k, v in body.bots.items()}
         except ValueError:
             raise TableError("bad_bots", "bots are given by seat number") from None
-        table, token = manager.create(
-            name=body.name, preset=body.preset, options=body.options, seats=body.seats,
-            bots=bots, turn_timer=body.turn_timer, steal_timer=body.steal_timer,
-            hints=body.hints, match=body.match)
+        try:
+            table, token = manager.create(
+                name=body.name, preset=body.preset, options=body.options, seats=body.seats,
+                bots=bots, turn_timer=body.turn_timer, steal_timer=body.steal_timer,
+                hints=body.hints, match=body.match)
+        except TableError as exc:
+            if exc.code != "bad_rules":
+                raise
+            raise _RulesRefused(exc.message) from None  # with the reason in Spanish
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 
@@ -442,8 +464,8 @@ def _rules_route(app: FastAPI) -> None:
         try:
             rules = RuleSet.preset(preset, **changes)
         except (TypeError, ValueError) as exc:  # RulesError is a ValueError
-            why = str(exc)  # it may quote the input: a long one is cut
-            raise TableError("bad_rules", why if len(why) <= 300 else why[:299] + "…") from None
+            # The reason may quote the input: a long one is cut (in both languages).
+            raise _RulesRefused(str(exc), most=300) from None
         lang = lang.strip().lower()
         lang = lang if lang in LANGS else "en"
         return {"text": describe_rules(rules, lang), "lang": lang,

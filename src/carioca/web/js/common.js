@@ -31,10 +31,11 @@ export function forgetToken(code) {
 // ------------------------------------------------------------------ HTTP
 
 export class ApiError extends Error {
-  constructor(status, code, message) {
+  constructor(status, code, message, detail = null) {
     super(message);
     this.status = status;
     this.code = code;
+    this.detail = detail; // the reason in other languages, when the server has it ({es: …})
   }
 }
 
@@ -53,7 +54,7 @@ export async function api(path, { method = "GET", body = undefined, token = null
   if (!res.ok) {
     const err = (data && (data.error || (data.detail && data.detail.error))) || {};
     let message = err.message || (data && typeof data.detail === "string" ? data.detail : "") || res.statusText;
-    throw new ApiError(res.status, err.code || String(res.status), message);
+    throw new ApiError(res.status, err.code || String(res.status), message, err.detail || null);
   }
   return data;
 }
@@ -67,6 +68,16 @@ export function errorText(code, message) {
   if (!message) return ours || t("err.generic");
   if (getLang() === "en" || !ours) return message.charAt(0).toUpperCase() + message.slice(1);
   return ours;
+}
+
+/** Why rules were refused: our sentence, then the reason. In Spanish the server's Spanish
+ * words (the error's `detail`); in German and Swedish, which have none, the engine's English
+ * in parentheses (the host has to know which option to change). */
+export function rulesRefusal(e) {
+  const text = errorText(e.code, e.message);
+  if (e.code !== "bad_rules" || getLang() === "en" || !e.message) return text;
+  if (getLang() === "es") return e.detail && e.detail.es ? `${text}: ${e.detail.es}` : text;
+  return `${text} (${e.message})`;
 }
 
 // ------------------------------------------------------------------ web components

@@ -1,5 +1,5 @@
 // The lobby: a name, a table with the host's rules, the share link; or join by code.
-import { api, errorText, initPage, saveName, savedName, saveToken, toast } from "./common.js";
+import { api, errorText, initPage, rulesRefusal, saveName, savedName, saveToken, toast } from "./common.js";
 import { contractWords, has, localized, onLangChange, t } from "./i18n.js";
 
 const GROUPS = ["rounds", "jokers", "red_aces", "joker_limit", "joker_replacement", "stealing",
@@ -433,7 +433,8 @@ $("create-form").addEventListener("submit", async (ev) => {
     saveToken(res.code, res.token);
     showCreated(res.code);
   } catch (e) {
-    toast(errorText(e.code, e.message));
+    const text = rulesRefusal(e);
+    toast(text, "error", Math.min(20000, Math.max(5000, text.length * 70))); // time to read a reason
   }
 });
 

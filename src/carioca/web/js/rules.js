@@ -1,6 +1,6 @@
 // The rules page: a preset's rules, or a table's (the host's preset and changes), in words,
 // in the page's language. /rules?preset=chile&options={...}, or /rules?table=CODE.
-import { api, errorText, initPage } from "./common.js";
+import { api, errorText, initPage, rulesRefusal } from "./common.js";
 import { getLang, onLangChange, t } from "./i18n.js";
 import { renderMarkdown } from "./markdown.js";
 
@@ -28,7 +28,7 @@ async function show() {
   try {
     data = await api("/api/rules?" + params);
   } catch (e) {
-    if (ticket === P.ticket) refuse(errorText(e.code, e.message));
+    if (ticket === P.ticket) refuse(rulesRefusal(e));
     return;
   }
   if (ticket !== P.ticket) return;

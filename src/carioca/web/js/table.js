@@ -44,6 +44,7 @@ const S = {
   passed: null, // the buy window (round:turn) this seat passed on
   claimed: null, // the buy window (round:turn) this seat claimed
   claim: null, // that claim: its card, and the log's length then (to say how it ended)
+  buySaid: null, // what the buy banner says (buyOffer, as JSON): it is rebuilt when that changes
   pending: null, // the last action sent, to send again once if the table moved under it
   revealShown: new Set(JSON.parse(localStorage.getItem("carioca.seen." + code) || "[]")),
   hint: null,
@@ -473,45 +474,84 @@ function newMeld() {
   render();
 }
 
-/** Put a card on meld ``index``: agregar, or a swap when it replaces a wild there. */
-function place(card, index, endHint = null, preferSwap = false) {
+/** The legal ways to put ``card`` on meld ``index``: agregar (one for each end it fits) and
+ * swap. The server's list decides; the page offers nothing else. */
+function placings(card, index) {
   const L = legal();
-  const adds = L.filter((a) => a.agregar && a.agregar.card === card && a.agregar.meld === index);
-  const swaps = L.filter((a) => a.swap && a.swap.card === card && a.swap.meld === index);
-  const pick = (list, key) => list.find((a) => (a[key].end || null) === endHint) || (list.length === 1 ? list[0] : null);
-  if (preferSwap && swaps.length) return chooseEnd(swaps, "swap", endHint);
-  if (adds.length) {
-    const a = pick(adds, "agregar");
-    if (a) return act({ agregar: a.agregar });
-    return chooseEnd(adds, "agregar", endHint);
-  }
-  if (swaps.length) return chooseEnd(swaps, "swap", endHint);
+  return {
+    adds: L.filter((a) => a.agregar && a.agregar.card === card && a.agregar.meld === index),
+    swaps: L.filter((a) => a.swap && a.swap.card === card && a.swap.meld === index),
+  };
+}
+
+/** Put a card on meld ``index``: agregar, or a swap when it replaces a wild there. A tap on
+ * the wild itself swaps and a tap on an escala's end lays off there; a tap elsewhere on a
+ * meld that the card may go into both ways asks which (the wild is a small target on a phone,
+ * and a lay-off the player did not mean cannot be swapped back). */
+function place(card, index, { end = null, onWild = false, onEnd = false } = {}) {
+  const { adds, swaps } = placings(card, index);
+  if (onWild && swaps.length) return chooseEnd(swaps, "swap", end);
+  const there = onEnd && adds.find((a) => (a.agregar.end || null) === end);
+  if (there) return act({ agregar: there.agregar });
+  if (adds.length && swaps.length) return chooseHow(card, adds, swaps);
+  if (adds.length) return chooseEnd(adds, "agregar", end);
+  if (swaps.length) return chooseEnd(swaps, "swap", end);
   // Nothing legal found: ask the server anyway, so the player hears the rule's reason.
   const meld = view().melds[index];
   const body = { card, meld: index };
-  if (meld && meld.kind === "escala" && endHint) body.end = endHint;
-  act(preferSwap ? { swap: body } : { agregar: body });
+  if (meld && meld.kind === "escala" && end) body.end = end;
+  act(onWild ? { swap: body } : { agregar: body });
 }
 
 function chooseEnd(list, kind, endHint) {
   const exact = list.find((a) => (a[kind].end || null) === endHint);
   if (exact || list.length === 1) return act({ [kind]: (exact || list[0])[kind] });
   // Two ends are possible: ask which.
+  ask(t("which_end"), list.map((a) => ({
+    text: a[kind].end === "low" ? "◀ " + t("low_end") : t("high_end") + " ▶", kind, body: a[kind],
+  })));
+}
+
+/** The card may be laid off on the meld or swapped for its wild: ask which, laying off first
+ * (the common move), each end of an escala its own button. */
+function chooseHow(card, adds, swaps) {
+  const addText = (a) => (adds.length > 1 ? t("agregar_at", { end: t(a.agregar.end + "_end") }) : t("do_agregar"));
+  ask(t("agregar_or_swap", { card: cardName(card) }), [
+    ...adds.map((a) => ({ text: addText(a), kind: "agregar", body: a.agregar, id: "how-agregar" })),
+    ...swaps.map((a) => ({ text: t("do_swap"), kind: "swap", body: a.swap, id: "how-swap" })),
+  ]);
+}
+
+/** A dialog of big buttons, one for each move in ``choices`` ({text, kind, body, id}), and ✕;
+ * Escape closes it too. The first button takes the focus. */
+function ask(title, choices) {
   const dlg = $("reveal");
   dlg.innerHTML = "";
-  dlg.append(dialogTitle(t("which_end")));
-  const row = h("div", "row");
-  for (const a of list) {
-    const b = h("button", "primary", a[kind].end === "low" ? "◀ " + t("low_end") : t("high_end") + " ▶");
-    b.addEventListener("click", () => { dlg.close(); act({ [kind]: a[kind] }); });
+  dlg.append(dialogTitle(title));
+  const row = h("div", "row choices");
+  for (const c of choices) {
+    const b = h("button", "primary big", c.text);
+    if (c.id && choices.filter((x) => x.id === c.id).length === 1) b.id = c.id;
+    b.addEventListener("click", () => { dlg.close(); actIfLegal(c.kind, c.body); });
     row.append(b);
   }
-  const cancel = h("button", "", "✕");
+  const cancel = h("button", "big", "✕");
+  cancel.id = "ask-close";
   cancel.setAttribute("aria-label", t("close"));
   cancel.addEventListener("click", () => dlg.close());
   row.append(cancel);
   dlg.append(row);
-  dlg.showModal();
+  if (!dlg.open) dlg.showModal();
+  row.firstChild.focus(); // also when the dialog was open already (its old buttons are gone)
+}
+
+/** Send a move chosen in a dialog if the state now on the page still allows it: the dialog
+ * may have stayed open while the table moved on. */
+function actIfLegal(kind, body) {
+  const said = JSON.stringify(body);
+  if (legal().some((a) => a[kind] && JSON.stringify(a[kind]) === said)) return act({ [kind]: body });
+  toast(errorText("stale_version", ""));
+  return false;
 }
 
 function onlySelected() {
@@ -780,60 +820,91 @@ function renderBoard() {
     if (!m || !(myTurn() && view().phase === "play")) return;
     const card = onlySelected();
     if (!card) { toast(t("select_one"), "info"); return; }
-    const end = ev.target.closest(".end") ? ev.target.closest(".end").dataset.end : null;
-    const wild = ev.target.closest(".card.wild");
-    place(card, parseInt(m.dataset.meld, 10), end, !!wild);
+    const end = ev.target.closest(".end");
+    const onWild = !!ev.target.closest(".card.wild");
+    place(card, parseInt(m.dataset.meld, 10), { end: end ? end.dataset.end : null, onWild, onEnd: !!end });
   });
   box.append(melds);
 }
 
-function renderBuy() {
-  const box = $("buy");
-  box.innerHTML = "";
-  const m = S.msg;
+/** What the buy banner says, or null while it is hidden: the window, its card, whether this
+ * seat may still buy or has claimed (and who draws first then), the price, the language. */
+function buyOffer() {
   const v = view();
   const key = windowKey();
   // A claim waits for the player to draw (who has first claim), after the steal timer too.
-  const open = v && v.buy_window;
-  const offer = m && v && canBuy() && S.passed !== key && S.claimed !== key;
-  box.hidden = !offer && !(open && S.claimed === key);
-  if (box.hidden) return;
-  const top = v.pozo[v.pozo.length - 1];
-  if (S.claimed === key) {
-    const next = v.to_act != null ? players()[v.to_act] : "";
-    box.append(h("span", "", t("buy_claimed", { card: pretty(top), name: next })));
-  } else {
-    box.append(cardEl(top, { small: true }));
-    const txt = h("span", "", t("buy_offer", { card: pretty(top) }));
-    box.append(txt);
-    const buying = S.table && S.table.options ? S.table.options.buying : null;
-    if (buying === "penalty_card") box.append(h("span", "small", t("buy_card_price")));
-    if (buying === "penalty_points") {
-      const n = S.table.options.steal_points ?? 2;
-      box.append(h("span", "small", t(n === 1 ? "buy_points_price_1" : "buy_points_price", { n })));
-    }
-    const buy = h("button", "primary", t("buy"));
-    buy.id = "buy-btn";
-    buy.addEventListener("click", () => {
-      if (!act({ buy: true })) return;
-      S.claimed = key;
-      S.claim = { key, round: v.round, card: top, logLen: (v.log_start || 0) + (v.log || []).length };
-      renderBuy();
-    });
-    const pass = h("button", "", t("pass"));
-    pass.id = "pass-btn";
-    pass.addEventListener("click", () => {
-      S.pending = null; // a refused pass must not send the last move again
-      if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); }
-    });
-    box.append(buy, pass);
+  const claimed = !!(v && v.buy_window && S.claimed === key);
+  const offer = !!(v && canBuy() && S.passed !== key && S.claimed !== key);
+  if (!claimed && !offer) return null;
+  const options = (S.table && S.table.options) || {};
+  return {
+    key, claimed, top: v.pozo[v.pozo.length - 1],
+    first: claimed && v.to_act != null ? players()[v.to_act] : "",
+    buying: options.buying ?? null, points: options.steal_points ?? 2, lang: getLang(),
+  };
+}
+
+/** The buy banner is an assertive live region: it is built anew only when what it says
+ * changes, or a screen reader would say the offer again at every state of the window (and
+ * at every tap on a card). Its countdown ticks by itself in between. */
+function renderBuy() {
+  const box = $("buy");
+  const offer = buyOffer();
+  const said = offer && JSON.stringify(offer);
+  box.hidden = !offer;
+  if (said !== S.buySaid) {
+    S.buySaid = said;
+    box.innerHTML = "";
+    if (offer) fillBuy(box, offer);
   }
-  if (m.deadlines && m.deadlines.buy) {
-    const cd = document.createElement("c-countdown");
-    cd.setAttribute("deadline", m.deadlines.buy);
-    if (S.table && S.table.steal_timer) cd.setAttribute("total", S.table.steal_timer);
+  buyCountdown(box);
+}
+
+function fillBuy(box, offer) {
+  const { key, top } = offer;
+  if (offer.claimed) {
+    box.append(h("span", "", t("buy_claimed", { card: pretty(top), name: offer.first })));
+    return;
+  }
+  box.append(cardEl(top, { small: true }));
+  box.append(h("span", "", t("buy_offer", { card: pretty(top) })));
+  if (offer.buying === "penalty_card") box.append(h("span", "small", t("buy_card_price")));
+  if (offer.buying === "penalty_points") {
+    const n = offer.points;
+    box.append(h("span", "small", t(n === 1 ? "buy_points_price_1" : "buy_points_price", { n })));
+  }
+  const buy = h("button", "primary", t("buy"));
+  buy.id = "buy-btn";
+  buy.addEventListener("click", () => {
+    const v = view();
+    if (!act({ buy: true })) return;
+    S.claimed = key;
+    S.claim = { key, round: v.round, card: top, logLen: (v.log_start || 0) + (v.log || []).length };
+    renderBuy();
+  });
+  const pass = h("button", "", t("pass"));
+  pass.id = "pass-btn";
+  pass.addEventListener("click", () => {
+    S.pending = null; // a refused pass must not send the last move again
+    if (send({ type: "pass", version: S.version })) { S.passed = key; renderBuy(); }
+  });
+  box.append(buy, pass);
+}
+
+/** The window's countdown, last in the banner: the same element from state to state (nothing
+ * in the live region is replaced), its deadline the latest state's. */
+function buyCountdown(box) {
+  const m = S.msg;
+  const deadline = !box.hidden && m && m.deadlines && m.deadlines.buy;
+  let cd = box.querySelector("c-countdown");
+  if (!deadline) { if (cd) cd.remove(); return; }
+  if (!cd) {
+    cd = document.createElement("c-countdown");
     box.append(cd);
   }
+  if (cd.getAttribute("deadline") !== String(deadline)) cd.setAttribute("deadline", deadline);
+  const total = S.table && S.table.steal_timer;
+  if (total) cd.setAttribute("total", total); else cd.removeAttribute("total");
 }
 
 function renderTimer() {
@@ -1215,7 +1286,7 @@ function dropTarget(x, y) {
       endName = x < r.left + r.width / 2 ? "low" : "high";
     }
     const wild = el.closest(".card.wild");
-    return { kind: "meld", el: end || meld, index: parseInt(meld.dataset.meld, 10), end: endName, wild: !!wild };
+    return { kind: "meld", el: end || meld, index: parseInt(meld.dataset.meld, 10), end: endName, wild: !!wild, onEnd: !!end };
   }
   const pozo = el.closest(".pile.pozo");
   if (pozo) return { kind: "pozo", el: pozo };
@@ -1265,7 +1336,11 @@ function onPointerUp(ev) {
     reordered();
     return;
   }
-  if (target && target.kind === "meld" && playing) { place(card, target.index, target.end, target.wild); render(); return; }
+  if (target && target.kind === "meld" && playing) {
+    place(card, target.index, { end: target.end, onWild: target.wild, onEnd: target.onEnd });
+    render();
+    return;
+  }
   if (target && target.kind === "pozo" && playing) { discard(card); render(); return; }
   render();
 }
