@@ -2048,3 +2048,29 @@ def test_ruling_37_a_match_of_n_games() -> None:
     assert match_winners(5, [2, 2, 1], played=5) == [0, 1]  # no one past 2.5: the most, shared
     assert match_winners(5, [3, 1], played=4) == [0]
     assert match_winners(1, [4, 2], played=6) is None  # one game at a time: only the tally
+
+
+def test_ruling_38_who_deals_the_next_game() -> None:
+    """Online, each game of a table starts with seat 0 dealing round 1, rematch or not (a game
+    is a record); the anotador moves the first deal on in a series, which
+    tests/test_anotador.py::test_otra_igual_moves_the_deal_on plays in Chromium."""
+    from carioca.server import tables
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _ = manager.create(name="Ana", preset="chico", options={"rounds": [1, 3]}, seats=3,
+                              bots={}, turn_timer=0, steal_timer=10, hints=False, match=3)
+    table.join("Beto")
+    table.join("Caro")
+    rng = random.Random(38)
+    for _game in range(2):
+        table.start()  # the first game, then the next of the match
+        assert table.game is not None
+        dealers = []
+        while table.status == "playing":
+            view = table.game.view(0)
+            if not dealers or dealers[-1][0] != view.round:
+                dealers.append((view.round, view.dealer, table.game.seat_to_act))
+            seat = table.game.seat_to_act
+            table.apply(seat, rng.choice(list(table.game.legal_actions(seat))).to_json(), None)
+        assert dealers[:2] == [(1, 0, 1), (2, 1, 2)], dealers
