@@ -713,6 +713,15 @@ def test_rules_in_words_from_the_setup_and_during_a_game(browser: Any, site: str
     page.wait_for_selector("an-setup:not([hidden])")
     button = "an-setup [data-action=open-rules]"
     assert focused(page, button) and page.inner_text(button) == "Die Regeln von chile lesen"
+    # ... and in sight: the button is half way down the setup.
+    assert page.evaluate(f"""() => {{ const r = document.querySelector('{button}')
+        .getBoundingClientRect(); return r.top >= 0 && r.bottom <= window.innerHeight; }}""")
+    # Escape leaves the rules wherever the focus is (a tap on the text puts it on the page).
+    page.click(button)
+    page.wait_for_selector("an-rules .rules-table")
+    page.evaluate("() => document.activeElement.blur()")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("an-setup:not([hidden])")
     note = preset_notes("chile")["de"]  # the preset's line, in German now too
     assert page.locator("an-setup").get_by_text(note).is_visible()
 

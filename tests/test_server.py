@@ -1058,7 +1058,13 @@ def test_impossible_tables_are_refused_with_a_reason(body: dict[str, Any]) -> No
     with TestClient(create_app(":memory:")) as client:
         answer = client.post("/api/tables", json={"name": "Ana", **body})
         assert answer.status_code == 400
-        assert set(answer.json()["error"]) == {"code", "message"}  # the documented shape
+        error = answer.json()["error"]
+        # The documented shape; rules that cannot be played say why in Spanish too.
+        shape = {"code", "message", "detail"} if error["code"] == "bad_rules" else {
+            "code", "message"}
+        assert set(error) == shape, error
+        if "detail" in error:
+            assert error["detail"]["es"] and error["detail"]["es"] != error["message"]
 
 
 def test_hostile_requests_get_clear_errors_and_leave_nothing_behind() -> None:

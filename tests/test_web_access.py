@@ -334,8 +334,8 @@ def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any)
 
     # A tap on the trío asks; the dialog is named, its first button has the focus.
     ask_by_tap()
-    assert page.inner_text("#reveal-title") == "¿Qué haces con el 7 de diamantes?"
-    assert _named(page, "dialog", "¿Qué haces con el 7 de diamantes?")
+    assert page.inner_text("#reveal-title") == "¿Qué haces con tu 7 de diamantes?"
+    assert _named(page, "dialog", "¿Qué haces con tu 7 de diamantes?")
     assert _named(page, "button", "Agregar") and _named(page, "button", "Cambiar por el comodín")
     assert _named(page, "button", "Cerrar")
     assert page.evaluate("() => document.activeElement.id") == "how-agregar"
@@ -784,3 +784,26 @@ def test_the_four_colour_switch_is_named_in_the_pages_language(
         page = _lobby(browser, base_url, locale)
         assert _named(page, "checkbox", name)
         page.context.close()
+
+
+def test_a_question_goes_when_the_table_moves_past_it(base_url: str, browser: Any) -> None:
+    """The lay-off-or-swap question is open when a state comes in that allows neither move
+    (here: the turn before, when Ana is not down yet): it closes rather than cover the board."""
+    from test_web_pages import _trio_game
+
+    created = _new_table(base_url)
+    _, (before, later) = _trio_game()
+    assert not any("agregar" in a or "swap" in a for a in before["legal"])
+    page = _page(browser, SMALL_PHONE, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    _inject(page, later, forget_sent=True)
+    _pick(page, "7D")
+    page.click('.meld[data-meld="0"] .card[data-card="7H"]')
+    page.wait_for_selector("#reveal[open]")
+    _inject(page, {**later, "version": later["version"] + 1})  # nothing changed: it stays
+    assert page.locator("#reveal").is_visible()
+    _inject(page, {**before, "version": later["version"] + 2})
+    page.wait_for_function("() => !document.querySelector('#reveal').open")
+    assert _sent(page) == [] and not page.js_errors
+    page.context.close()

@@ -132,7 +132,9 @@ class _RulesRefused(TableError):
 
     def __init__(self, message: str, most: int | None = None) -> None:
         super().__init__("bad_rules", _cut(message, most))
-        spanish = rules_reason_es(message)  # from the whole reason: a cut one has no shape
+        # From the whole reason (a cut one has no shape), unless it is huge: a reason that
+        # quotes megabytes of input is not worth 38 patterns' time.
+        spanish = rules_reason_es(message) if len(message) <= 20_000 else message
         self.detail = {"es": _cut(spanish, most)} if spanish != message else None
 
 
@@ -304,7 +306,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         except TableError as exc:
             if exc.code != "bad_rules":
                 raise
-            raise _RulesRefused(exc.message) from None  # with the reason in Spanish
+            raise _RulesRefused(exc.message, most=300) from None  # with the reason in Spanish
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 

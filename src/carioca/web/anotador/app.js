@@ -66,9 +66,10 @@ class AnApp extends HTMLElement {
       this.render();
     });
     this.addEventListener("click", (e) => this.onClick(e));
-    // Escape leaves the rules, as their back button does.
-    this.addEventListener("keydown", (e) => {
-      if (e.key === "Escape" && e.target.closest?.("an-rules")) this.closeRules();
+    // Escape leaves the rules, as their back button does, wherever the focus is (a tap on
+    // the text leaves it on the page's body, outside this element).
+    document.addEventListener("keydown", (e) => {
+      if (e.key === "Escape" && this.dataset.view === "rules") this.closeRules();
     });
     this.addEventListener("change", (e) => {
       if (e.target.matches("input[data-import]")) this.importFile(e.target);
@@ -164,7 +165,11 @@ class AnApp extends HTMLElement {
     const view = this.querySelector(`main > [data-view="${back}"]`);
     if (view && this.rulesOpener) view.focusNext = this.rulesOpener;
     store.setUi({ view: back });
-    window.scrollTo({ top: 0 });
+    // Back where the player was: the button that opened the rules in sight (the setup's is
+    // half way down the page), else the top.
+    const opener = this.rulesOpener && [...this.querySelectorAll(this.rulesOpener)].find(shown);
+    if (opener) opener.scrollIntoView({ block: "center" });
+    else window.scrollTo({ top: 0 });
   }
 
   toast(text, bad = false) {

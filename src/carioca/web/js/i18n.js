@@ -256,7 +256,7 @@ const W = {
   hand_keys: { es: "Con el teclado: Tab pasa de carta en carta, Espacio o Enter elige una, Alt y las flechas la cambian de lugar.", en: "With the keyboard: Tab goes from card to card, Space or Enter selects one, Alt and the arrows move it.", de: "Mit der Tastatur: Tab geht von Karte zu Karte, Leertaste oder Enter wählt eine, Alt und die Pfeiltasten verschieben sie.", sv: "Med tangentbordet: Tab går från kort till kort, mellanslag eller Enter väljer ett, Alt och pilarna flyttar det." },
   pozo_top: { es: "arriba: {card}", en: "{card} on top", de: "oben {card}", sv: "överst {card}" },
   swap_here: { es: "Cambiar por el {card}", en: "Swap for the {card}", de: "Gegen {card} tauschen", sv: "Byt mot {card}" },
-  agregar_or_swap: { es: "¿Qué haces con el {card}?", en: "What do you do with the {card}?", de: "Was machst du mit {card}?", sv: "Vad gör du med {card}?" },
+  agregar_or_swap: { es: "¿Qué haces con tu {card}?", en: "What do you do with the {card}?", de: "Was machst du mit {card}?", sv: "Vad gör du med {card}?" },
   do_agregar: { es: "Agregar", en: "Agregar (lay it off)", de: "Anlegen (agregar)", sv: "Lägg på (agregar)" },
   agregar_at: { es: "Agregar {end}", en: "Agregar at the {end} end", de: "{end} anlegen", sv: "Lägg på vid {end}" },
   do_swap: { es: "Cambiar por el comodín", en: "Swap it for the wild card", de: "Gegen den Joker tauschen", sv: "Byt mot jokern" },

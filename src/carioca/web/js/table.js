@@ -203,6 +203,7 @@ function onMessage(msg) {
       if (msg.view) settleClaim(msg.view);
       if (S.drag) S.pendingRender = true; else render();
       announce();
+      settleAsk();
       maybeReveal();
       retryStale();
       break;
@@ -518,7 +519,8 @@ function chooseHow(card, adds, swaps) {
   const addText = (a) => (adds.length > 1 ? t("agregar_at", { end: t(a.agregar.end + "_end") }) : t("do_agregar"));
   ask(t("agregar_or_swap", { card: cardName(card) }), [
     ...adds.map((a) => ({ text: addText(a), kind: "agregar", body: a.agregar, id: "how-agregar" })),
-    ...swaps.map((a) => ({ text: t("do_swap"), kind: "swap", body: a.swap, id: "how-swap" })),
+    ...swaps.map((a) => ({ text: swaps.length > 1 ? `${t("do_swap")} (${t(a.swap.end + "_end")})` : t("do_swap"),
+      kind: "swap", body: a.swap, id: "how-swap" })),
   ]);
 }
 
@@ -541,17 +543,45 @@ function ask(title, choices) {
   cancel.addEventListener("click", () => dlg.close());
   row.append(cancel);
   dlg.append(row);
+  dlg.dataset.kind = "ask";
+  dlg.choices = choices;
   if (!dlg.open) dlg.showModal();
   row.firstChild.focus(); // also when the dialog was open already (its old buttons are gone)
+}
+
+/** Whether ``body`` is still one of the legal moves of its ``kind``. */
+function stillLegal(kind, body) {
+  const said = JSON.stringify(body);
+  return legal().some((a) => a[kind] && JSON.stringify(a[kind]) === said);
+}
+
+/** A question asked of the player goes once the table has moved past it (the timer played
+ * for them, an undo, the round ended): it must not cover the board with moves gone. */
+function settleAsk() {
+  const dlg = $("reveal");
+  if (!dlg.open || dlg.dataset.kind !== "ask") return;
+  const playing = myTurn() && view() && view().phase === "play";
+  if (!playing || !(dlg.choices || []).some((c) => stillLegal(c.kind, c.body))) dlg.close();
 }
 
 /** Send a move chosen in a dialog if the state now on the page still allows it: the dialog
  * may have stayed open while the table moved on. */
 function actIfLegal(kind, body) {
-  const said = JSON.stringify(body);
-  if (legal().some((a) => a[kind] && JSON.stringify(a[kind]) === said)) return act({ [kind]: body });
+  if (stillLegal(kind, body)) return act({ [kind]: body });
   toast(errorText("stale_version", ""));
   return false;
+}
+
+/** Whether the natural ``card`` is what a wild standing for ``standsFor`` replaces: the card
+ * itself ("6C"), any card of a rank ("7", a trío's wild), or of a rank and colour ("7R"). */
+function replaces(card, standsFor) {
+  if (!standsFor) return false;
+  const s = String(standsFor);
+  const rank = card.slice(0, -1), suit = card.slice(-1);
+  const last = s.slice(-1);
+  if ("SHDC".includes(last)) return s === card;
+  if (last === "R" || last === "B") return s.slice(0, -1) === rank && ("HD".includes(suit) ? "R" : "B") === last;
+  return s === rank;
 }
 
 function onlySelected() {
@@ -791,8 +821,10 @@ function renderBoard() {
       const idx = parseInt(m.dataset.meld, 10);
       const ok = legal().some((a) => (a.agregar && a.agregar.card === card && a.agregar.meld === idx) || (a.swap && a.swap.card === card && a.swap.meld === idx));
       if (ok || view().down[S.seat]) m.classList.add("target");
+      const standsFor = shownView().melds[idx].stands_for;
       for (const w of m.querySelectorAll(".card.wild")) {
         if (!legal().some((a) => a.swap && a.swap.card === card && a.swap.meld === idx)) continue;
+        if (!replaces(card, standsFor[parseInt(w.dataset.index, 10)])) continue;
         w.classList.add("swap-target");
         w.tabIndex = 0; // Enter swaps, as a click does
         w.setAttribute("role", "button");
@@ -821,7 +853,7 @@ function renderBoard() {
     const card = onlySelected();
     if (!card) { toast(t("select_one"), "info"); return; }
     const end = ev.target.closest(".end");
-    const onWild = !!ev.target.closest(".card.wild");
+    const onWild = !!ev.target.closest(".card.wild.swap-target");
     place(card, parseInt(m.dataset.meld, 10), { end: end ? end.dataset.end : null, onWild, onEnd: !!end });
   });
   box.append(melds);
@@ -1204,6 +1236,7 @@ function maybeReveal() {
   const players = m.view ? shownView().players : (S.table ? shownTable().seats.map((s) => s.name) : []);
   const dlg = $("reveal");
   dlg.innerHTML = "";
+  dlg.dataset.kind = "round";
   dlg.append(dialogTitle(t("round_over", { n: re.round })));
   dlg.append(h("p", "", re.went_out === null || re.went_out === undefined ? t("nobody_out") : t("went_out", { name: players[re.went_out] })));
   (re.hands || []).forEach((hand, i) => {
