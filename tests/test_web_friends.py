@@ -121,6 +121,16 @@ def _join_by_link(page: Any, link: str, name: str) -> None:
     page.wait_for_selector(".seat.me")
 
 
+def _start_on_a_known_deal(pages: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Everyone sees everyone; the host (the first page) starts on the deal of seed 7; every
+    page gets its hand."""
+    _names_everywhere(pages)
+    _seed_the_server(monkeypatch, 7)
+    pages[0].click("#start")
+    for page in pages:
+        page.wait_for_selector("#hand .card")
+
+
 def _names_everywhere(pages: list[Any]) -> None:
     for page in pages:
         page.wait_for_function("""(names) => {
@@ -462,11 +472,7 @@ def test_a_player_leaves_comes_back_a_bot_stands_in_and_the_round_ends_alike(
     _join_by_link(beto, link, "Beto")
     _join_by_link(caro, link, "Caro")
     pages = [ana, beto, caro]
-    _names_everywhere(pages)
-    _seed_the_server(monkeypatch, 7)
-    ana.click("#start")
-    for page in pages:
-        page.wait_for_selector("#hand .card")
+    _start_on_a_known_deal(pages, monkeypatch)
 
     _draw(beto)
     _discard(beto)
@@ -594,11 +600,7 @@ def test_a_draw_that_crosses_a_claim_on_the_way_is_played(base_url: str, browser
     caro.route_web_socket(re.compile(r".*/ws/.*"), route)
     _join_by_link(caro, link, "Caro")
     pages = [ana, beto, caro]
-    _names_everywhere(pages)
-    _seed_the_server(monkeypatch, 7)
-    ana.click("#start")
-    for page in pages:
-        page.wait_for_selector("#hand .card")
+    _start_on_a_known_deal(pages, monkeypatch)
     _draw(beto)
     thrown = _discard(beto)
     _settled(pages, base_url, code)
