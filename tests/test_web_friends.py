@@ -121,6 +121,15 @@ def _join_by_link(page: Any, link: str, name: str) -> None:
     page.wait_for_selector(".seat.me")
 
 
+def _beto_and_caro_join(browser: Any, link: str) -> tuple[Any, Any]:
+    """Beto on a phone in Spanish and Caro on a desktop in English take seats by the link."""
+    beto = _person(browser, PHONE, "es-CL")
+    caro = _person(browser, DESKTOP, "en-US")
+    _join_by_link(beto, link, "Beto")
+    _join_by_link(caro, link, "Caro")
+    return beto, caro
+
+
 def _start_on_a_known_deal(pages: list[Any], monkeypatch: pytest.MonkeyPatch) -> None:
     """Everyone sees everyone; the host (the first page) starts on the deal of seed 7; every
     page gets its hand."""
@@ -287,10 +296,7 @@ def _three_at_a_table(browser: Any, base: str) -> tuple[list[Any], str]:
     ana.click("#go-table")
     ana.wait_for_selector("#start")
 
-    beto = _person(browser, PHONE, "es-CL")
-    caro = _person(browser, DESKTOP, "en-US")
-    _join_by_link(beto, link, "Beto")
-    _join_by_link(caro, link, "Caro")
+    beto, caro = _beto_and_caro_join(browser, link)
     pages = [ana, beto, caro]
     _names_everywhere(pages)
     for page, seat in zip(pages, range(3), strict=True):
@@ -467,10 +473,7 @@ def test_a_player_leaves_comes_back_a_bot_stands_in_and_the_round_ends_alike(
     ana = _person(browser)
     ana.goto(f"{link}?token={token}")
     ana.wait_for_selector("#start")
-    beto = _person(browser, PHONE, "es-CL")
-    caro = _person(browser, DESKTOP, "en-US")
-    _join_by_link(beto, link, "Beto")
-    _join_by_link(caro, link, "Caro")
+    beto, caro = _beto_and_caro_join(browser, link)
     pages = [ana, beto, caro]
     _start_on_a_known_deal(pages, monkeypatch)
 

@@ -38,6 +38,7 @@ from .cards import RANKS, Card
 from .engine import Game, View
 from .rules import Contract, RuleSet
 from .solver import Distance, Step, Target, distance
+from .spanish import a_rank_es
 
 __all__ = ["Hint", "hint", "explain", "LANGS"]
 
@@ -507,9 +508,7 @@ def _a_rank(rank: int, lang: str) -> str:
     (the letters are feminine), "an 8"."""
     symbol = RANKS[rank - 1]
     if lang == "es":
-        if rank == 1:
-            return "un as"
-        return f"una {symbol}" if symbol in ("J", "Q", "K") else f"un {symbol}"
+        return a_rank_es(symbol)
     if lang == "en":
         return f"an {symbol}" if rank in (1, 8) else f"a {symbol}"
     return symbol

@@ -24,7 +24,7 @@ from collections.abc import Callable, Sequence
 from .errors import IllegalAction
 from .rules import Contract, RulesError
 
-__all__ = ["explain", "meld_reason_es", "rules_reason_es", "translated"]
+__all__ = ["a_rank_es", "explain", "meld_reason_es", "rules_reason_es", "translated"]
 
 
 _ILLEGAL_ES: dict[str, str] = {
@@ -62,10 +62,10 @@ _BUY_ES = (
 )
 
 
-def _a_rank(rank: str) -> str:
+def a_rank_es(rank: str) -> str:
     """A rank with its article: "un as", "un 7", "una Q" (the letters are feminine).
 
-    >>> [_a_rank(r) for r in ("A", "7", "K")]
+    >>> [a_rank_es(r) for r in ("A", "7", "K")]
     ['un as', 'un 7', 'una K']
     """
     if rank == "A":
@@ -117,7 +117,7 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
         (r"^the (\w+) runs from the ace to the king; nothing can be added$",
          lambda m: f"la escala {m[1]} va del as al rey: no se le puede agregar nada"),
         (r"^(\S+) is not an? (\S+): it does not fit the trío$",
-         lambda m: f"{m[1]} no es {_a_rank(m[2])}: no va en el trío"),
+         lambda m: f"{m[1]} no es {a_rank_es(m[2])}: no va en el trío"),
         (r"^(\S+) does not fit the (low|high) end of the escala \(it needs (\S+)\)$",
          lambda m: f"{m[1]} no va en la punta {'de abajo' if m[2] == 'low' else 'de arriba'} "
                    f"de la escala (ahí va {m[3]})"),
