@@ -2036,6 +2036,24 @@ def test_rules_md_invariant_hidden_information() -> None:
     assert spectator.hand is None and spectator.open_hands is None
 
 
+def test_the_log_names_the_card_taken_from_the_pozo_and_nothing_hidden() -> None:
+    """The hidden-information invariant in the log: a draw from the pozo and a buy name the card
+    taken (it lay face up); a mazo draw and a buy's penalty card are not named."""
+    rules = one_escala(buying="penalty_card")
+    game = start(rules, THREE, pozo="KC", top="QS JC 10C")
+    game.apply(Draw(1, "mazo"))
+    game.apply(Discard(1, c("QS")))
+    game.apply(Buy(0))
+    game.apply(Draw(2, "pozo"))
+    for seat in (None, 0, 1, 2):
+        assert game.view(seat).log == (
+            {"p": 1, "draw": "mazo"}, {"p": 1, "discard": "QS"},
+            {"p": 0, "buy": True, "card": "QS"}, {"p": 2, "draw": "pozo", "card": "KC"})
+    # The record keeps the spec's actions: the card is not part of them.
+    assert [a.to_json() for a in game.log[-1]][2:] == [{"p": 0, "buy": True},
+                                                        {"p": 2, "draw": "pozo"}]
+
+
 def test_ruling_37_a_match_of_n_games() -> None:
     """Best of N: the first to more than N/2 games; after N games without that, the most games
     won (shared on a tie); one game decides no match. (The anotador's series follows the same

@@ -857,6 +857,9 @@ def test_buying_through_the_window() -> None:
                                    "action": {"p": 0, "buy": True}})["type"] == "ack"
                 assert table.game.view(0).buys[0] == 0  # not yet: Caro has first claim
                 assert len(table.game.hand(0)) == 12
+                # A page opened again now is told of Ana's claim, and only Ana's page.
+                assert [table.state_for(s)["claim"] for s in (0, 1, 2, None)] == \
+                    [True, None, None, None]
                 assert _send(ws2, {"type": "action", "version": None,
                                    "action": {"p": 2, "draw": caro_draws}})["type"] == "ack"
                 if caro_draws == "mazo":
@@ -895,6 +898,8 @@ def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> 
             assert table.window is not None and table.window.eligible == {0, 3}
             assert _send(ws3, {"type": "action", "version": None,
                                "action": {"p": 3, "buy": True}})["type"] == "ack"
+            assert _send(ws0, {"type": "pass", "version": None})["type"] != "error"
+            assert [table.state_for(s)["claim"] for s in range(4)] == [False, None, None, True]
             claimed = table.version
             table.window.deadline = time.time() - 1  # the steal timer runs out
             state = _until_state(ws0, lambda m: m["version"] > claimed)

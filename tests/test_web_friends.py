@@ -419,7 +419,8 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     assert Counter(_state(caro)["hand"])[thrown] >= 1
     ana.wait_for_function("() => [...document.querySelectorAll('.toast')].some((e) => "
                           "e.textContent.includes('Caro sacó'))")
-    assert f"Beto bota {_pretty(thrown)}\nCaro saca del pozo" in _log_text(ana)
+    # The log names the card Caro took: everyone saw it on the pozo.
+    assert f"Beto bota {_pretty(thrown)}\nCaro saca {_pretty(thrown)} del pozo" in _log_text(ana)
     assert "compra" not in _log_text(ana)
     ana.evaluate("() => window.carioca.act({buy: true})")  # the window closed with the draw
     ana.wait_for_selector(".toast:has-text('antes de que el')")
@@ -434,6 +435,12 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     mazo = _state(ana)["view"]["mazo_count"]
     pozo = _state(ana)["view"]["pozo"]
     beto.click("#buy-btn")
+    beto.wait_for_selector("#buy:has-text('Pediste el')")
+    # Beto's page, opened again, still shows his claim waiting for Ana's draw.
+    beto.reload()
+    _settled(pages, base_url, code)
+    beto.wait_for_selector(f"#buy:has-text('Pediste el {_pretty(thrown)}. Ana saca primero')")
+    assert beto.query_selector("#buy-btn") is None
     _draw(ana, "mazo")
     _settled(pages, base_url, code)
     for page in pages:
@@ -446,8 +453,8 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     got = Counter(_state(beto)["hand"]) - had
     assert sum(got.values()) == 2 and got[thrown] >= 1, got
     assert "1 compra" in _seat_meta(ana, 1) and "1 buy" in _seat_meta(caro, 1)
-    assert "Beto compra del pozo" in _log_text(ana)
-    assert "Beto buys from the pozo" in _log_text(caro)
+    assert f"Beto compra {_pretty(thrown)} del pozo" in _log_text(ana)
+    assert f"Beto buys {_pretty(thrown)} from the pozo" in _log_text(caro)
     beto.wait_for_function("() => [...document.querySelectorAll('.toast')].some((e) => "
                            "e.textContent.includes('Compraste'))")
     assert len(beto.query_selector_all("#hand .card")) == 14

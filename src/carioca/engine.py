@@ -115,6 +115,8 @@ class View:
     buys: tuple[int, ...]
     buy_window: bool
     log: tuple[dict[str, Any], ...]
+    """The round's actions as the record writes them; a draw from the pozo and a buy also name
+    the card taken (``"card"``), which everyone saw on the pozo."""
     sheet: ScoreSheet
     known: tuple[tuple[Card, ...], ...] = ()
     """Per seat, the cards everyone saw it take (from the pozo, or a wild swapped off the
@@ -467,7 +469,7 @@ class Game:
         if self.rules.undo and isinstance(action, (Bajar, Agregar, Swap)):
             self._undo.append(state.copy())
         self.log[-1].append(action)
-        self._public.append(action.to_json())
+        self._public.append(_public_entry(state, action))
         do(self, state, action)
         return action
 
@@ -1087,6 +1089,15 @@ def _sample_hands(view: View, rules: RuleSet, rng: random.Random) -> list[list[C
         raise ValueError("the view does not fit these rules' deck")
     fixed.append(pool)
     return fixed
+
+
+def _public_entry(state: _Round, action: Action) -> dict[str, Any]:
+    """The log entry everyone sees: the record's action, and for a draw from the pozo or a
+    buy the card taken, which was face up (``action`` is verified, the pozo not yet touched)."""
+    entry = action.to_json()
+    if (isinstance(action, Draw) and action.source == "pozo") or isinstance(action, Buy):
+        entry["card"] = str(state.pozo[-1])
+    return entry
 
 
 @functools.lru_cache(maxsize=256)

@@ -1013,8 +1013,18 @@ class Table:
                     legal = [Buy(seat).to_json()]
         msg.update(public)
         msg.update({"view": view, "legal": legal,
-                    "can_undo": seat is not None and game.can_undo(seat)})
+                    "can_undo": seat is not None and game.can_undo(seat),
+                    "claim": self._claim_of(seat)})
         return msg
+
+    def _claim_of(self, seat: int | None) -> bool | None:
+        """How this seat answered the open buy window (True: it claimed the card, False: it
+        passed; None: it has not, or there is no window), so that a page opened again after
+        a claim still shows it waiting for the draw."""
+        window = self.window
+        if seat is None or window is None:
+            return None
+        return window.claims.get(seat)
 
 
 class TableManager:

@@ -157,7 +157,10 @@ export function meldText(cards) {
 export function describeAction(a, players, card = pretty) {
   if (!a || typeof a !== "object") return "";
   const name = players[a.p] ?? `#${a.p}`;
-  if (a.draw) return a.draw === "pozo" ? t("log.draw.pozo", { name, card: a.card ? card(a.card) : "" }).replace("  ", " ") : t("log.draw.mazo", { name });
+  // A draw from the pozo and a buy name the card taken (it was face up); a record's own
+  // actions do not carry it, so the words close up without it.
+  const taken = () => (a.card ? card(a.card) : "");
+  if (a.draw) return a.draw === "pozo" ? t("log.draw.pozo", { name, card: taken() }).replace("  ", " ") : t("log.draw.mazo", { name });
   if (a.bajar) {
     // The melds as the log shows them ("7♥ 7♠ 7♦ / …"), or said card after card.
     const said = card !== pretty;
@@ -167,7 +170,7 @@ export function describeAction(a, players, card = pretty) {
   if (a.agregar) return t("log.agregar", { name, card: card(a.agregar.card), meld: a.agregar.meld }) + (a.agregar.end ? ` (${t(a.agregar.end + "_end")})` : "");
   if (a.swap) return t("log.swap", { name, card: card(a.swap.card), meld: a.swap.meld });
   if (a.discard) return t("log.discard", { name, card: card(a.discard) });
-  if (a.buy) return t("log.buy", { name });
+  if (a.buy) return t("log.buy", { name, card: taken() }).replace("  ", " ");
   return JSON.stringify(a);
 }
 

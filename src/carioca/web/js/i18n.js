@@ -268,7 +268,7 @@ const W = {
   "log.agregar": { es: "{name} agrega {card} al juego {meld}", en: "{name} adds {card} to meld {meld}", de: "{name} legt {card} an Kombination {meld} an", sv: "{name} lägger {card} på kombination {meld}" },
   "log.swap": { es: "{name} cambia {card} por el comodín del juego {meld}", en: "{name} swaps {card} for the wild in meld {meld}", de: "{name} tauscht {card} gegen den Joker in Kombination {meld}", sv: "{name} byter {card} mot jokern i kombination {meld}" },
   "log.discard": { es: "{name} bota {card}", en: "{name} discards {card}", de: "{name} wirft {card} ab", sv: "{name} kastar {card}" },
-  "log.buy": { es: "{name} compra del pozo", en: "{name} buys from the pozo", de: "{name} kauft vom Pozo", sv: "{name} köper från pozon" },
+  "log.buy": { es: "{name} compra {card} del pozo", en: "{name} buys {card} from the pozo", de: "{name} kauft {card} vom Pozo", sv: "{name} köper {card} från pozon" },
 
   // ---------------------------------------------------------------- replay
   replay_title: { es: "Ver una partida", en: "Replay a game", de: "Partie nachspielen", sv: "Spela upp ett parti" },

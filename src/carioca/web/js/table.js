@@ -169,6 +169,20 @@ function settleClaim(v) {
   else if (took) toast(t("buy_taken", { card, name: names[took.p] }), "info", 6000);
 }
 
+/** A page opened again after this seat answered the open buy window learns the answer from
+ * the server: a claim goes on waiting for the draw, a pass keeps the offer away. */
+function restoreClaim(msg) {
+  const v = msg.view;
+  if (msg.claim === null || msg.claim === undefined || !v.buy_window) return;
+  const key = `${v.round}:${v.turn}`;
+  if (!msg.claim) {
+    S.passed = key;
+  } else if (S.claimed !== key) {
+    S.claimed = key;
+    S.claim = { key, round: v.round, card: v.pozo[v.pozo.length - 1], logLen: (v.log_start || 0) + (v.log || []).length };
+  }
+}
+
 function windowKey() {
   const v = view();
   return v ? `${v.round}:${v.turn}` : null;
@@ -200,6 +214,7 @@ function onMessage(msg) {
       }
       S.hint = null;
       if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
+      if (msg.view) restoreClaim(msg);
       if (msg.view) settleClaim(msg.view);
       if (S.drag) S.pendingRender = true; else render();
       announce();
