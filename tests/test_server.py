@@ -896,9 +896,13 @@ def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> 
             _send(ws1, {"type": "action", "version": None,
                         "action": {"p": 1, "discard": discard}})
             assert table.window is not None and table.window.eligible == {0, 3}
+            seen = table.version  # the state that showed Ana the window
             assert _send(ws3, {"type": "action", "version": None,
                                "action": {"p": 3, "buy": True}})["type"] == "ack"
-            assert _send(ws0, {"type": "pass", "version": None})["type"] != "error"
+            # Ana's pass, sent from that state, is for this window though Dani's claim moved
+            # the table on: it is taken, not refused as stale.
+            assert table.version > seen
+            assert _send(ws0, {"type": "pass", "version": seen})["type"] == "ack"
             assert [table.state_for(s)["claim"] for s in range(4)] == [False, None, None, True]
             claimed = table.version
             table.window.deadline = time.time() - 1  # the steal timer runs out

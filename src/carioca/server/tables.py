@@ -294,6 +294,9 @@ class Window:
     claims: dict[int, bool] = field(default_factory=dict)
     closed: bool = False
     """The steal timer ran out: no more claims; those made wait for the draw."""
+    opened: int = 0
+    """The table's version when the window opened: a pass sent from any later state is meant
+    for this window, however the table moved since (another seat's claim, a connection)."""
 
     @property
     def answered(self) -> bool:
@@ -661,7 +664,9 @@ class Table:
         self._after_change()
 
     def pass_buy(self, seat: int | None, version: int | None) -> None:
-        self._check_version(version)
+        window = self.window
+        if window is None or version is None or version < window.opened:
+            self._check_version(version)  # a pass for a window since gone, or unknown
         if seat is None:
             raise TableError("spectator", "spectators cannot play")
         self._claim(seat, False)
@@ -706,7 +711,7 @@ class Table:
             return
         # The bots among ``eligible`` answer from the background loop, in a worker thread
         # (a search bot may think for a second): see ``bot_buy_questions``.
-        self.window = Window(key, eligible, time.time() + self.steal_timer)
+        self.window = Window(key, eligible, time.time() + self.steal_timer, opened=self.version)
 
     def bot_buy_questions(self) -> tuple[tuple[int, int], list[tuple[int, View, list[Action]]]]:
         """The open window's key and, for each bot that may buy its card and has not answered
