@@ -1469,6 +1469,11 @@ def test_otra_igual_moves_the_deal_on(browser: Any, site: str) -> None:
     doc["firstDealer"] = 2
     import_doc(page, doc)
     assert page.locator("an-sheet tbody small.d").all_inner_texts()[:2] == ["Car", "Ana"]
+    # "Partida nueva" offers the same setting with the deal moved on: Ana after Caro.
+    page.click('nav.tabs [data-view="history"]')
+    page.click("an-history [data-action=new-game]")
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.input_value("select[name=first_dealer]") == "0"
     assert not page.errors
     context.close()
 

@@ -103,9 +103,10 @@ class AnApp extends HTMLElement {
         }
         break;
       case "new-game": {
+        // The same setting, and the deal moved on one seat as "Otra igual" moves it.
         const setup = game
           ? { players: game.players.slice(), preset: game.rules.preset,
-            rules: JSON.parse(JSON.stringify(game.rules)), firstDealer: game.firstDealer || 0,
+            rules: JSON.parse(JSON.stringify(game.rules)), firstDealer: nextFirstDealer(game),
             bestOf: matchOf(game).bestOf }
           : defaultSetup(this.data);
         if (!this.data.presets.some((p) => p.name === setup.preset)) {
