@@ -891,7 +891,9 @@ def test_swedish_import_errors_keyboard_sheet_and_a_chart_of_marks(browser: Any,
     enter_round(page, Hand(out=1, cards={}))
     # The sheet's rounds open from the keyboard too.
     page.click('nav.tabs [data-view="sheet"]')
-    page.focus('an-sheet tr[data-round="0"]')
+    fix = page.get_by_role("button", name=re.compile(r"^Rätta runda 1 \(.+; Ana ger\)$"))
+    assert fix.count() == 1  # a screen reader is told it is a button, and what it does
+    fix.focus()
     page.keyboard.press("Enter")
     assert "Rättar runda 1" in page.inner_text("an-round .correcting")
     # A chart of rounds won counts whole marks.

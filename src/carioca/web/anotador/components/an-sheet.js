@@ -53,11 +53,16 @@ class AnSheet extends View {
       } else {
         cells = Array(n).fill("<td class=\"empty\">·</td>").join("");
       }
-      const clickable = round ? `data-action="edit-round" data-round="${i}" tabindex="0"` : "";
-      rows.push(`<tr ${clickable} class="${i === current ? "current" : ""}">
-        <th scope="row"><span class="rno">${i + 1}</span><small class="c">${esc(code)}</small>
-          <small class="d" style="color:${seatColor(dealer)}">${icon("card")}${esc(game.players[dealer].slice(0, 3))}</small></th>
-        ${cells}</tr>`);
+      const head = `<span class="rno">${i + 1}</span><small class="c">${esc(code)}</small>
+          <small class="d" style="color:${seatColor(dealer)}">${icon("card")}${esc(game.players[dealer].slice(0, 3))}</small>`;
+      // A round played opens for correction: a tap anywhere on its row, or its button (the
+      // row's header), which the keyboard reaches and a screen reader names as a button.
+      const fix = t("fix_round", { n: i + 1, contract: code, name: game.players[dealer] });
+      rows.push(round
+        ? `<tr data-action="edit-round" data-round="${i}" class="${i === current ? "current" : ""}">
+          <th scope="row"><button class="fix" data-action="edit-round" data-round="${i}"
+            aria-label="${esc(fix)}">${head}</button></th>${cells}</tr>`
+        : `<tr class="${i === current ? "current" : ""}"><th scope="row">${head}</th>${cells}</tr>`);
     }
     this.innerHTML = `
       ${resultHtml(this.ctx)}
