@@ -75,9 +75,16 @@ export function errorText(code, message) {
  * in parentheses (the host has to know which option to change). */
 export function rulesRefusal(e) {
   const text = errorText(e.code, e.message);
-  if (e.code !== "bad_rules" || getLang() === "en" || !e.message) return text;
-  if (getLang() === "es") return e.detail && e.detail.es ? `${text}: ${e.detail.es}` : text;
-  return `${text} (${e.message})`;
+  if (e.code !== "bad_rules" || !e.message) return text;
+  if (getLang() === "en") return optionLabels(text);
+  if (getLang() === "es") return e.detail && e.detail.es ? `${text}: ${optionLabels(e.detail.es)}` : text;
+  return `${text} (${optionLabels(e.message)})`;
+}
+
+/** The engine names an option by its code ('decks'); the host chose it by the lobby's label,
+ * so the reason says «Naipes» (or the label in the page's language) instead. */
+export function optionLabels(reason) {
+  return reason.replace(/'([a-z_]+)'/g, (code, name) => (has(`o_${name}`) ? `«${t(`o_${name}`)}»` : code));
 }
 
 // ------------------------------------------------------------------ web components
