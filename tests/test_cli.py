@@ -160,12 +160,28 @@ def test_rules_with_options() -> None:
      "can never be played"),
 ])
 def test_rules_errors_are_one_line_and_exit_2(args: list[str], message: str) -> None:
-    result = runner.invoke(app, args)
+    result = runner.invoke(app, [*args, "--lang", "en"] if "--lang" not in args else args)
     assert result.exit_code == 2
     no_traceback(result)
     assert message in result.stderr
     assert len(result.stderr.strip().splitlines()) == 1
     assert result.stdout == ""
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["rules", "chile", "--set", "decks=7"],
+     "carioca: la opción 'decks' tiene que ser de 1 a 4 naipes, no 7"),
+    (["play", "--set", "decks=7"],
+     "carioca: la opción 'decks' tiene que ser de 1 a 4 naipes, no 7"),
+    (["rules", "chil"], "¿quisiste decir 'chile'?"),
+])
+def test_rules_errors_in_spanish_by_default(args: list[str], message: str) -> None:
+    """The terminal speaks Spanish unless told otherwise, and so do its rules errors."""
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert message in result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1
 
 
 def test_set_values_are_json_or_text() -> None:

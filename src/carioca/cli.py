@@ -43,7 +43,7 @@ from .engine import Game, View
 from .errors import IllegalAction, RecordError
 from .melds import Meld
 from .rules import RulesError, RuleSet, parse_option_texts
-from .spanish import explain, translated
+from .spanish import explain, rules_reason_es, translated
 
 __all__ = ["SaveFailed", "app", "main", "play_game", "parse_set_options", "printable",
            "sheet_table"]
@@ -1067,6 +1067,12 @@ def _fail(message: str) -> typer.Exit:
     return typer.Exit(EXIT_ERROR)
 
 
+def _rules_fail(exc: Exception, lang: str) -> typer.Exit:
+    """Why the rules cannot be played, in Spanish for a Spanish terminal (the engine's words
+    are English)."""
+    return _fail(rules_reason_es(str(exc)) if lang == "es" else str(exc))
+
+
 def _checked_lang(lang: str) -> str:
     try:
         return _lang(lang)
@@ -1108,7 +1114,7 @@ def rules_command(
         try:
             RuleSet.preset(preset)  # --list with a preset that does not exist says so
         except RulesError as exc:
-            raise _fail(str(exc)) from None
+            raise _rules_fail(exc, lang) from None
     if list_presets or preset is None:
         table = Table(show_header=False, box=None, pad_edge=False)
         table.add_column(style="bold")
@@ -1124,7 +1130,7 @@ def rules_command(
         rules = RuleSet.preset(preset, **parse_set_options(set_options))
         text = describe_rules(rules, lang)
     except (RulesError, ValueError, TypeError) as exc:
-        raise _fail(str(exc)) from None
+        raise _rules_fail(exc, lang) from None
     if plain or not out.is_terminal:
         typer.echo(text, nl=False)
     else:
@@ -1275,7 +1281,7 @@ def play_command(
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
                   options=options, save=save, hints=hints, resume=game)
     except RulesError as exc:
-        raise _fail(str(exc)) from None
+        raise _rules_fail(exc, lang) from None
     except SaveFailed:
         raise typer.Exit(EXIT_ERROR) from None  # the record could not be saved: said above
     except Exception as exc:  # noqa: BLE001 - the record is saved; say what happened
