@@ -61,6 +61,12 @@ def test_trio_of_mixed_ranks_says_so() -> None:
     assert why("7H 8S 7D", "trio") == "a trío is cards of one rank, not 7, 8"
 
 
+def test_trio_with_a_joker_that_is_not_wild_names_it() -> None:
+    no_jokers = RuleSet.preset("online", wilds=["red_aces"])
+    assert why("7H 7S JK", "trio", no_jokers) == "a trío is cards of one rank, not 7, JK"
+    assert why("10H 7S 10D", "trio") == "a trío is cards of one rank, not 7, 10"
+
+
 def test_trio_too_short_says_how_many() -> None:
     assert why("7H 7S", "trio") == "a trío needs 3 cards, not 2"
     assert why("7H 7S 7D", "trio", min_len=4) == "a trío needs 4 cards, not 3"

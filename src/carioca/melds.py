@@ -306,7 +306,9 @@ def _read_trio(cards: tuple[Card, ...], rules: RuleSet, owner: int) -> Meld:
         raise MeldError("a trío needs cards")
     fixed = {c.rank for c in cards if not rules.is_wild(c)}
     if len(fixed) > 1:
-        names = ", ".join(sorted({RANKS[r - 1] for r in fixed}))
+        # A joker that is not wild (``wilds`` without jokers) has no rank: it is named as one.
+        ranks = sorted(fixed, key=lambda r: r or 99)
+        names = ", ".join("JK" if r == 0 else RANKS[r - 1] for r in ranks)
         raise MeldError(f"a trío is cards of one rank, not {names}")
     if fixed:
         rank = fixed.pop()
