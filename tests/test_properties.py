@@ -135,6 +135,7 @@ PUBLIC_CARD_PATHS = {
     "log.*.bajar.*.*",
     "log.*.agregar.card",
     "log.*.swap.card",
+    "log.*.card",  # the card a draw from the pozo or a buy took: it lay face up
     "known.*.*",  # cards a seat was seen to take (from the pozo, or a wild off the table)
 }
 

@@ -645,6 +645,22 @@ def test_ruling_11_relocate_in_a_trio_gives_the_wild() -> None:
     assert c("JK") in game.view(1).hand  # type: ignore[operator]
 
 
+def test_ruling_11_relocate_a_full_escala_gives_the_wild() -> None:
+    """11. Under `relocate`, an escala that holds all thirteen ranks has no end to move the wild
+    to: the swap gives it to the player's hand, as from a trío; naming an end is refused."""
+    rules = one_escala("online", hand_size=13, exact_melds=False)
+    twelve = "AH 2H 3H 4H 5H JK 7H 8H 9H 10H JH QH"
+    seat0 = "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS"
+    game = down_escala_game(rules, twelve, "6H", seat0, top="QD 10D KH")
+    game.apply(Draw(1, "mazo"))
+    game.apply(Agregar(1, c("KH"), 0, "high"))  # all thirteen ranks now
+    assert [a for a in game.legal_actions(1) if isinstance(a, Swap)] == [Swap(1, c("6H"), 0)]
+    assert code_of(game, Swap(1, c("6H"), 0, "high")) == "cannot_relocate"
+    game.apply(Swap(1, c("6H"), 0))
+    assert game.view(0).melds[0].cards == cs("AH 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH")
+    assert c("JK") in game.view(1).hand  # type: ignore[operator]
+
+
 def test_ruling_11_the_first_wild_of_a_trio_is_replaced() -> None:
     """11. When several wilds in a trío could be replaced, the first one in the meld is."""
     rules = RuleSet.preset("familia", contracts=["1T"], hand_size=5)

@@ -28,7 +28,7 @@ from typing import Any, Literal
 from .actions import _DISCARDS, Action, Agregar, Bajar, Buy, Discard, Draw, Swap, draw_action
 from .cards import Card, deck
 from .errors import IllegalAction
-from .melds import Meld, MeldError, read_meld
+from .melds import Meld, MeldError, read_meld, relocates_wild
 from .rules import Contract, MeldSpec, RoundDef, RuleSet
 from .solver import can_shed, contract_arrangements, extend_arrangement
 
@@ -622,7 +622,7 @@ class Game:
                 if meld.wild_index_for(card) is None:
                     continue
                 ends: tuple[Any, ...] = (None,)
-                if self.rules.joker_replacement == "relocate" and meld.kind == "escala":
+                if _relocates(self.rules, meld, None):
                     ends = ("low", "high")
                 for end in ends:
                     action = Swap(seat, card, index, end)
@@ -901,33 +901,35 @@ class Game:
             if problem:
                 raise IllegalAction("cannot_swap", problem)
         rest = _without(state.hands[seat], (action.card,), self._who(seat))
-        new_meld, wild = self._swapped(state, action)
-        if mode != "relocate" or new_meld.kind != "escala":
+        new_meld, wild, to_hand = self._swapped(state, action)
+        if to_hand:
             rest.append(wild)
         self._check_leftover(state, seat, rest, state.melds, action.meld, new_meld)
 
-    def _swapped(self, state: _Round, action: Swap) -> tuple[Meld, Card]:
+    def _swapped(self, state: _Round, action: Swap) -> tuple[Meld, Card, bool]:
+        """The meld after the swap, the wild taken out, and whether it goes to the hand."""
         meld = self._meld(state, action.meld)
         index = meld.wild_index_for(action.card)
         if index is None:
             raise IllegalAction("no_wild_for_card",
                                 f"no wild card in meld {action.meld} stands for {action.card}")
         swapped, wild = meld.swapped(action.card, index)
-        if self.rules.joker_replacement == "relocate" and meld.kind == "escala":
-            try:
-                swapped = swapped.extended(wild, action.end, self.rules, limit=False)
-            except MeldError as exc:
-                raise IllegalAction("cannot_relocate", f"the wild card cannot move to that end: "
-                                                       f"{exc}") from None
-        return swapped, wild
+        if not _relocates(self.rules, meld, action.end):
+            return swapped, wild, True
+        try:
+            swapped = swapped.extended(wild, action.end, self.rules, limit=False)
+        except MeldError as exc:
+            raise IllegalAction("cannot_relocate", f"the wild card cannot move to that end: "
+                                                   f"{exc}") from None
+        return swapped, wild, False
 
     def _do_swap(self, state: _Round, action: Swap) -> None:
-        new_meld, wild = self._swapped(state, action)
+        new_meld, wild, to_hand = self._swapped(state, action)
         hand = state.hands[action.seat]
         hand.remove(action.card)
         _forget(state, action.seat, action.card)
         state.melds[action.meld] = new_meld
-        if self.rules.joker_replacement != "relocate" or new_meld.kind != "escala":
+        if to_hand:
             hand.append(wild)
             state.known[action.seat].append(wild)
         if not hand:
@@ -1089,6 +1091,14 @@ def _sample_hands(view: View, rules: RuleSet, rng: random.Random) -> list[list[C
         raise ValueError("the view does not fit these rules' deck")
     fixed.append(pool)
     return fixed
+
+
+def _relocates(rules: RuleSet, meld: Meld, end: str | None) -> bool:
+    """Whether a swap moves the wild to an end of its escala: where the rules move it and the
+    escala has an end free, or where the swap names an end (refused if there is none)."""
+    if rules.joker_replacement != "relocate" or meld.kind != "escala":
+        return False
+    return end is not None or relocates_wild(meld, rules)
 
 
 def _public_entry(state: _Round, action: Action) -> dict[str, Any]:

@@ -50,6 +50,15 @@ def wild_limit(kind: MeldKind, rules: RuleSet) -> int | None:
     return rules.max_wilds_per_meld
 
 
+def relocates_wild(meld: Meld, rules: RuleSet) -> bool:
+    """Whether a wild swapped out of ``meld`` moves to one of its ends (``relocate``) rather
+    than to the player's hand. A trío, an escala sucia, real or de colores, and an escala that
+    holds all thirteen ranks have no end to move it to, so the wild goes to the hand
+    (ruling 11)."""
+    return (rules.joker_replacement == "relocate" and meld.kind == "escala"
+            and len(meld.cards) < 13)
+
+
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A meld on the table.

@@ -30,7 +30,7 @@ from typing import Literal, NamedTuple, TypeAlias
 
 from .actions import Action, Agregar, Bajar, Discard, Swap
 from .cards import ALL_CARDS, RANKS, Card
-from .melds import End, Meld, MeldError, rank_at, read_meld, wild_limit
+from .melds import End, Meld, MeldError, rank_at, read_meld, relocates_wild, wild_limit
 from .rules import Contract, MeldKind, MeldSpec, RuleSet
 
 __all__ = [
@@ -515,7 +515,7 @@ def _placements(card: Card, meld: Meld, rules: RuleSet, swaps: bool, relocate: b
     if index is None:
         return
     swapped, wild = meld.swapped(card, index)
-    if relocate and meld.kind == "escala":
+    if relocate and relocates_wild(meld, rules):
         for end in ("low", "high"):
             moved = swapped.grown(wild, end, rules, limit=False)
             if moved is not None:
@@ -1684,7 +1684,7 @@ class _GoingOut:
             return None
         swapped, wild = meld.swapped(card, index)
         rest = _without_card(cards, card)
-        if self.mode == "relocate" and meld.kind == "escala":
+        if relocates_wild(meld, self.rules):
             if not rest and not self.by_layoff:
                 return None
             for end in ("low", "high"):

@@ -41,7 +41,7 @@ from typing import Any
 from ..actions import Action, Agregar, Bajar, Buy, Discard, Draw, Swap
 from ..cards import Card
 from ..engine import LegalActions, View
-from ..melds import Meld
+from ..melds import Meld, relocates_wild
 from ..rules import Contract, RuleSet
 from ..solver import (
     Step,
@@ -291,7 +291,7 @@ class GreedyBot:
             if index is None:
                 continue
             new_meld, wild = meld.swapped(swap.card, index)
-            if rules.joker_replacement == "relocate" and meld.kind == "escala":
+            if relocates_wild(meld, rules):
                 if down:
                     return Decision(swap, "swap_relocate", {"card": swap.card,
                                                             "meld": swap.meld})
