@@ -215,6 +215,26 @@ def test_replay_of_a_game_stopped_midway(tmp_path: Path) -> None:
     assert doc["finished"] is False and doc["rounds"][-1]["scores"] is None
 
 
+def test_replay_json_of_a_name_that_is_not_text(tmp_path: Path, record: dict[str, Any]) -> None:
+    """A name holding a lone surrogate ("\\ud800", valid JSON, not valid text) still gets the
+    error where the rules are broken, escaped, not an internal error with no place."""
+    doc = {**record, "players": ["\ud800", *record["players"][1:]]}
+    doc["rounds"] = [{**doc["rounds"][0], "actions": [{"p": 0, "draw": "mazo"}]}]
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(doc), encoding="ascii")
+    code, out = replay_json(path)
+    assert code == 2
+    assert (out["error"]["round"], out["error"]["action"]) == (1, 1)
+    assert "\ud800" in out["error"]["message"] and "internal" not in out["error"]["message"]
+
+
+def test_replay_of_a_number_too_long_says_so_in_words(tmp_path: Path) -> None:
+    code, out = replay_json(write(tmp_path, '{"format": ' + "9" * 5000 + "}"))
+    assert code == 2
+    assert out["error"]["message"] == ("the file holds a number too long to read (over 4,300 "
+                                       "digits); no number in a record is that long")
+
+
 def test_replay_table(tmp_path: Path, finished: Game, record: dict[str, Any]) -> None:
     result = runner.invoke(app, ["replay", str(write(tmp_path, record)), "--lang", "en"])
     assert result.exit_code == 0, result.output

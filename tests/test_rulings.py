@@ -258,6 +258,14 @@ def test_ruling_3_a_deal_without_mazo() -> None:
         random.Random(seed or 0).shuffle(expected)
         game = from_record(pairs_record(seed))
         assert game.deals[0].mazo == tuple(expected)
+    # A card the deck holds twice and the deal once: the copy left keeps the first pack's place.
+    doc = pairs_record(7)
+    doc["rounds"][0]["deal"]["pozo"] = ["KS", "7H"]
+    first, second = deck(2, 2)[:54], deck(2, 2)[54:]  # each pack: 52 cards and its 2 jokers
+    expected = ([x for x in first if x.suit != "S" or x == c("KS")]
+                + [x for x in second if x.suit != "S" and x != c("7H")])
+    random.Random(7).shuffle(expected)
+    assert from_record(doc).deals[0].mazo == tuple(expected)
 
 
 def test_ruling_4_a_wild_turned_up_is_buried() -> None:

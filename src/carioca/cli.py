@@ -1137,6 +1137,18 @@ def rules_command(
         out.print(Markdown(text))
 
 
+def _json_line(doc: Any) -> str:
+    """``doc`` as one line of JSON, in UTF-8 where it can be; a lone surrogate read from the
+    record (a name such as "\\ud800") cannot be written as UTF-8, so then every non-ASCII
+    character is escaped instead of failing."""
+    text = json.dumps(doc, ensure_ascii=False)
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return json.dumps(doc)
+    return text
+
+
 def _read_source(file: str) -> bytes:
     if file == "-":
         stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
@@ -1159,7 +1171,7 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
         else:
             result = record_mod.replay(doc)
     if as_json:
-        typer.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        typer.echo(_json_line(result.to_json()))
         return EXIT_ERROR if result.error is not None else 0
     out = Console()
     if result.game is not None and result.game.deals:
@@ -1201,7 +1213,7 @@ def replay_command(
         if as_json:
             doc = {"error": {"round": None, "action": None,
                              "message": _t("en", "err_internal", msg=msg)}}
-            typer.echo(json.dumps(doc, ensure_ascii=False))
+            typer.echo(_json_line(doc))
             raise typer.Exit(EXIT_ERROR) from None
         raise _fail(_t(lang, "err_internal", msg=msg)) from None
     if code:
@@ -1215,17 +1227,17 @@ def _check_seeds(file: str) -> int:
         doc = load(_read_source(file))
     except OSError as exc:
         error = RecordError(f"cannot read {file}: {exc.strerror or exc}")
-        typer.echo(json.dumps(error.to_json(), ensure_ascii=False))
+        typer.echo(_json_line(error.to_json()))
         return EXIT_ERROR
     except RecordError as exc:
-        typer.echo(json.dumps(exc.to_json(), ensure_ascii=False))
+        typer.echo(_json_line(exc.to_json()))
         return EXIT_ERROR
     # The deals are checked even when the replay stops: a changed seed also changes the
     # reshuffles, so the moves of that round no longer replay, and the seeds say why.
     checks = check_seeds(doc)
     found = record_mod.replay(doc).error
     out: dict[str, Any] = {"seeds": checks, **(found.to_json() if found is not None else {})}
-    typer.echo(json.dumps(out, ensure_ascii=False))
+    typer.echo(_json_line(out))
     good = checks and all(c["matches"] for c in checks) and found is None
     return 0 if good else EXIT_ERROR
 

@@ -84,7 +84,13 @@ def load(text: str | bytes) -> Any:
     """Parse JSON text, turning any fault into a :class:`RecordError`."""
     try:
         return json.loads(text)
-    except (ValueError, UnicodeDecodeError) as exc:
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"the file is not JSON: {exc}") from None
+    except ValueError as exc:
+        if "integer string conversion" in str(exc):
+            # Python's own advice (sys.set_int_max_str_digits) means nothing to a player.
+            raise RecordError("the file holds a number too long to read (over 4,300 digits); "
+                              "no number in a record is that long") from None
         raise RecordError(f"the file is not JSON: {exc}") from None
     except RecursionError:
         raise RecordError("the file is not JSON: it is nested too deeply") from None
