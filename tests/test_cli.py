@@ -612,9 +612,10 @@ def test_play_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize(("args", "message"), [
-    (["play", "--preset", "nope"], "unknown preset"),
-    (["play", "--players", "9"], "players"),
-    (["play", "--set", "bying=1"], "unknown option"),
+    (["play", "--preset", "nope"], "no hay una variante 'nope'"),  # Spanish, as the game
+    (["play", "--players", "9"], "de 2 a 8 jugadores, no con 9"),
+    (["play", "--set", "bying=1"], "no existe la opción 'bying'"),
+    (["play", "--set", "bying=1", "--lang", "en"], "unknown option"),
     (["play", "--sort", "colour"], "--sort"),
     (["play", "--lang", "de"], "unknown language"),
 ])
