@@ -93,7 +93,7 @@ def test_cards_are_named_in_the_pages_language(base_url: str, browser: Any) -> N
         _inject(page, later)
         assert page.get_attribute(".meld .card.wild", "aria-label") == wild
         if locale == "es-CL":
-            meld = page.get_attribute('.meld[data-meld="1"]', "aria-label")
+            meld = page.get_attribute('.meld[data-meld="1"] .label', "aria-label")
             assert meld == ("1 · escala · Beto: 4 de tréboles, 5 de tréboles, "
                             "comodín, en lugar de 6 de tréboles, 7 de tréboles")
             pozo = page.get_attribute(".pile.pozo", "aria-label")
@@ -358,9 +358,16 @@ def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any)
     assert not page.locator("#reveal").is_visible()
     assert _sent(page) == []
 
-    # With the keyboard alone: Enter on the trío asks, Tab and Enter choose the swap.
+    # With the keyboard alone: Enter on the trío asks, Tab and Enter choose the swap. The
+    # trío's label is its button (the ends and the wilds are buttons beside it, not in it),
+    # and the ring goes round the whole trío.
     fresh()
-    _tab_to(page, trio)
+    assert page.get_attribute(trio, "role") == "group"
+    assert page.locator(f"{trio} [role=button] [role=button], {trio} [role=button] button"
+                        ).count() == 0
+    _tab_to(page, f"{trio} .label")
+    assert page.evaluate("(css) => getComputedStyle(document.querySelector(css)).outlineStyle",
+                         trio) == "solid"
     page.keyboard.press("Enter")
     page.wait_for_selector("#reveal[open]")
     assert page.evaluate("() => document.activeElement.id") == "how-agregar"
@@ -370,7 +377,7 @@ def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any)
     page.keyboard.press("Enter")
     assert [m["action"] for m in _sent(page)] == [{"p": 0, "swap": {"card": "7D", "meld": 0}}]
     fresh()
-    _tab_to(page, trio)
+    _tab_to(page, f"{trio} .label")
     page.keyboard.press("Space")  # opens the question, and answers nothing yet
     page.wait_for_selector("#reveal[open]")
     page.wait_for_timeout(100)

@@ -627,7 +627,7 @@ function focusKey(el) {
   const at = `.meld[data-meld="${meld.dataset.meld}"]`;
   if (el.dataset.end) return `${at} .end.${el.dataset.end}`;
   if (el.dataset.index) return `${at} .card[data-index="${el.dataset.index}"]`;
-  return at;
+  return el.classList.contains("label") ? `${at} .label` : at;
 }
 
 function redraw() {
@@ -849,16 +849,21 @@ function renderBoard() {
   }
   if (playing) {
     for (const m of melds.querySelectorAll(".meld")) {
-      m.tabIndex = 0; // Enter lays the selected card off here, as a click does
-      m.setAttribute("role", "button");
-      // A button's cards are not read out: its name says them.
-      const cards = [...m.querySelectorAll(".cards .card")].map((c) => c.getAttribute("aria-label"));
-      m.setAttribute("aria-label", `${m.querySelector(".label").textContent}: ${cards.join(", ")}`);
+      // The meld stays a group: its label is the button that lays the selected card off
+      // here (a tap anywhere on the meld does the same), beside the ends and the wild to
+      // swap, which are buttons of their own and so must not sit inside another.
+      const label = m.querySelector(".label");
+      label.tabIndex = 0;
+      label.setAttribute("role", "button");
+      // The button's name says the cards, so they are not read out again one by one.
+      const cards = [...m.querySelectorAll(".cards .card")];
+      label.setAttribute("aria-label", `${label.textContent}: ${cards.map((c) => c.getAttribute("aria-label")).join(", ")}`);
+      for (const c of cards) if (!c.classList.contains("swap-target")) c.setAttribute("aria-hidden", "true");
     }
   }
   melds.addEventListener("keydown", (ev) => {
     if ((ev.key !== "Enter" && ev.key !== " ") || ev.target.closest("button")) return;
-    if (!ev.target.matches(".meld, .card.wild")) return;
+    if (!ev.target.matches(".meld .label, .card.wild")) return;
     ev.preventDefault();
     ev.target.click();
   });
