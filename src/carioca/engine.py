@@ -652,8 +652,8 @@ class Game:
         opened = tuple(tuple(h) for h in state.hands) if reveal else None
         return View(
             seat=seat, players=self.players, round=state.number,
-            rounds=max(len(rules.rounds), state.number), contract=str(definition),
-            contract_words=" | ".join(c.words() for c in definition.contracts),
+            rounds=max(len(rules.rounds), state.number), contract=_round_text(definition),
+            contract_words=_round_words(definition),
             hand_size=definition.hand_size, go_out_at_once=definition.go_out_at_once,
             dealer=(state.number - 1) % self.n, to_act=self.seat_to_act, phase=self.phase,
             hand=hand, hand_counts=tuple(len(h) for h in state.hands), open_hands=opened,
@@ -1108,6 +1108,17 @@ def _public_entry(state: _Round, action: Action) -> dict[str, Any]:
     if (isinstance(action, Draw) and action.source == "pozo") or isinstance(action, Buy):
         entry["card"] = str(state.pozo[-1])
     return entry
+
+
+# A view is made at every step of a bot or a learner; its round's texts never change.
+@functools.lru_cache(maxsize=256)
+def _round_text(definition: RoundDef) -> str:
+    return str(definition)
+
+
+@functools.lru_cache(maxsize=256)
+def _round_words(definition: RoundDef) -> str:
+    return " | ".join(c.words() for c in definition.contracts)
 
 
 @functools.lru_cache(maxsize=256)
