@@ -25,6 +25,10 @@ def test_unknown_option_with_a_hint() -> None:
     assert refused(bying="off") == "unknown option 'bying' (did you mean 'buying'?)"
     assert "did you mean 'max_wilds_per_meld'" in refused(max_wild_per_meld=1)
     assert refused(colour="red") == "unknown option 'colour'"
+    # Names that are Python's own words are options like any other (it was a TypeError).
+    assert refused(**{"self": 1}) == "unknown option 'self'"
+    with pytest.raises(RulesError, match="unknown option 'self'"):
+        RuleSet.preset("chile").with_options(**{"self": 1})
 
 
 def test_unknown_preset_with_a_hint() -> None:

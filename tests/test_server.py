@@ -45,6 +45,22 @@ def _new(client: TestClient, **body: Any) -> dict[str, Any]:
     return answer.json()  # type: ignore[no-any-return]
 
 
+def test_an_option_named_self_or_not_text_is_refused_in_words() -> None:
+    """Options whose name is "self" (a clash with Python's arguments), or holds a lone
+    surrogate (valid JSON, not valid text), get the rules' refusal, not a 500."""
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        for key in ("self", "\udfff"):
+            body = json.dumps({"name": "Ana", "options": {key: 1}})
+            made = client.post("/api/tables", content=body,
+                               headers={"Content-Type": "application/json"})
+            shown = client.get("/api/rules", params={"options": json.dumps({key: 1})})
+            for answer in (made, shown):
+                assert answer.status_code == 400, answer.text
+                error = answer.json()["error"]
+                assert error["code"] == "bad_rules"
+                assert error["message"] == f"unknown option '{key}'"
+
+
 def _two_playing(client: TestClient, app: Any) -> tuple[str, str, str, Any]:
     """Ana (the host) and Beto at a started 2-seat `chile` table: its code, their tokens and
     the table (Beto plays first)."""

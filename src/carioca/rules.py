@@ -387,7 +387,7 @@ class RuleSet:
                              "'options'")
         return RuleSet.preset(data["preset"], **dict(options), **beside)
 
-    def with_options(self, **options: Any) -> RuleSet:
+    def with_options(self, /, **options: Any) -> RuleSet:
         """This rule set with options changed; every value is checked."""
         base = PRESETS.get(self.preset_name)
         if self.options and base is not None:

@@ -117,8 +117,20 @@ _CLIENT: TypeAdapter[ActionMsg | PassMsg | UndoMsg | HintMsg | PingMsg] = TypeAd
 _HELLO = TypeAdapter(Hello)
 
 
+class _SafeJSON(JSONResponse):
+    """JSON in UTF-8. A lone surrogate sent to us ("\\udfff": valid JSON, not valid text) and
+    named back in an error cannot be written as UTF-8: the answer then escapes every non-ASCII
+    character, instead of failing as a 500."""
+
+    def render(self, content: Any) -> bytes:
+        try:
+            return super().render(content)
+        except UnicodeEncodeError:
+            return json.dumps(content, separators=(",", ":")).encode("ascii")
+
+
 def _error(code: str, message: str, status: int = 400) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+    return _SafeJSON({"error": {"code": code, "message": message}}, status_code=status)
 
 
 def _cut(text: str, most: int | None) -> str:
@@ -231,7 +243,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
             await manager.stop()
 
     app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
-                  redoc_url=None)
+                  redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
     if cluster is not None:
         # A page whose server stopped asks the others which one serves its table now.
@@ -251,7 +263,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
             error["detail"] = exc.detail
         if exc.url is not None:  # another server process serves that table: ask it
             error["url"] = exc.url
-        return JSONResponse({"error": error}, status_code=exc.status)
+        return _SafeJSON({"error": error}, status_code=exc.status)
 
     @app.exception_handler(TableMoved)
     async def moved(request: Request, exc: TableMoved) -> JSONResponse:
