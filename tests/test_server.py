@@ -61,6 +61,32 @@ def test_an_option_named_self_or_not_text_is_refused_in_words() -> None:
                 assert error["message"] == f"unknown option '{key}'"
 
 
+def test_the_frameworks_refusals_have_the_documented_shape() -> None:
+    """A body that is not JSON or not UTF-8, a route or method that is not there, a bot name
+    too long: each a coded error in the {"error": ...} shape, and no long input echoed."""
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        json_type = {"Content-Type": "application/json"}
+        for body in (b"{nope", b'{"name": "\xff"}', b'{"seats": ' + b"9" * 5000 + b"}"):
+            answer = client.post("/api/tables", content=body, headers=json_type)
+            assert answer.status_code == 400
+            assert answer.json()["error"]["code"] == "bad_json", answer.text
+        assert client.get("/api/nothing").json() == {"error": {
+            "code": "not_found", "message": "there is no such page or API route"}}
+        assert client.get("/api/tables").json()["error"]["code"] == "bad_method"
+        answer = client.post("/api/tables", json={"name": "Ana", "bots": {"1": "x" * 100_000}})
+        assert answer.status_code == 400 and len(answer.content) < 400
+        answer = client.get(f"/api/tables/{'Q' * 60_000}")
+        assert answer.status_code == 404 and len(answer.content) < 400
+        code, token = (lambda d: (d["code"], d["token"]))(_new(client, seats=2))
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            reply = _send(ws, {"type": "x" * 16_000})
+            assert reply["code"] == "bad_message" and len(reply["message"]) < 120
+            assert reply["message"].startswith("that message's type is not one of")
+            reply = _send(ws, {"type": "action", "action": {"p": 0, "discard": "Z" * 10_000}})
+            assert len(reply["message"]) <= 300
+
+
 def _two_playing(client: TestClient, app: Any) -> tuple[str, str, str, Any]:
     """Ana (the host) and Beto at a started 2-seat `chile` table: its code, their tokens and
     the table (Beto plays first)."""
@@ -196,22 +222,23 @@ def test_a_seat_never_receives_another_seats_hidden_cards() -> None:
             client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
             table = manager.tables[code]
             rng = random.Random(5)
-            checked = 0
+            checked = compared = 0
             while True:
                 msg = ws.receive_json()
                 if msg["type"] != "state" or "view" not in msg:
                     continue
                 checked += 1
-                _check_secret(msg, 0, table)
+                compared += _check_secret(msg, 0, table)
                 if msg["table"]["status"] == "over":
                     break
                 if msg["legal"]:
                     ws.send_json({"type": "action", "version": msg["version"],
                                   "action": rng.choice(msg["legal"])})
-            assert checked > 100
+            assert checked > 100 and compared > 20, (checked, compared)
 
 
-def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> None:
+def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> bool:
+    """Check one state message to ``seat``; whether its hand was compared with the game's."""
     assert "mazo" not in msg["view"], "the mazo order never leaves the server"
     assert msg["view"]["open_hands"] is None
     for path, _cards in _card_lists(msg):
@@ -219,11 +246,22 @@ def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> None:
     for action in msg["legal"]:
         assert action["p"] == seat
     game = table.game
-    if msg["version"] == table.version and game.seat_to_act is not None:
-        assert Counter(msg["view"]["hand"]) == Counter(str(c) for c in game.hand(seat))
+    # The server's thread may be changing the game as this one reads it: the hand is read
+    # first, then what it must go with (an action joins the log before it moves a card, and
+    # the version moves after both), so a hand read mid-change is never compared.
+    hand = Counter(str(c) for c in game.hand(seat))
+    moment = (len(game.deals), len(game.log[-1]) if game.log else 0, table.version)
+    view = msg["view"]
+    if moment == (view["round"], view["log_start"] + len(view["log"]), msg["version"]) \
+            and game.seat_to_act is not None:
+        assert Counter(view["hand"]) == hand
+        compared = True
+    else:
+        compared = False
     end = msg.get("round_end")
     if end is not None:
         assert end["round"] <= len(game.results), "hands are shown only once a round is over"
+    return compared
 
 
 def test_bad_messages_get_an_error_and_change_nothing() -> None:
@@ -888,6 +926,36 @@ def test_buying_through_the_window() -> None:
                     assert table.window is None
 
 
+def test_a_buy_after_the_steal_timer_closed_an_unclaimed_window_is_too_late() -> None:
+    """Nobody claimed before the steal timer ran out: the window is gone, and a buy then is
+    refused as too late (the rules would still sell the card), not as "no card to buy"."""
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
+        code, token0 = made["code"], made["token"]
+        tokens = [token0] + [client.post(f"/api/tables/{code}/join",
+                                         json={"name": n}).json()["token"]
+                             for n in ("Beto", "Caro")]
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
+        table = app.state.manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws0, \
+                client.websocket_connect(f"/ws/{code}") as ws1:
+            _hello(ws0, tokens[0])
+            _hello(ws1, tokens[1])
+            _send(ws1, {"type": "action", "action": {"p": 1, "draw": "mazo"}})
+            discard = str(table.game.hand(1)[0])
+            _send(ws1, {"type": "action", "action": {"p": 1, "discard": discard}})
+            assert table.window is not None and table.window.eligible == {0}
+            table.window.deadline = time.time() - 1  # the steal timer runs out
+            for _ in range(100):  # the background loop ends the claims
+                if table.window is None:
+                    break
+                time.sleep(0.05)
+            assert table.window is None
+            late = _send(ws0, {"type": "action", "action": {"p": 0, "buy": True}})
+            assert (late["type"], late["code"]) == ("error", "too_late")
+
+
 def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> None:
     """The steal timer ends the claims, not the window: a claim made in time still waits for
     the player to draw; after the timer, a claim is refused as too late."""
@@ -1383,6 +1451,15 @@ def test_names_cannot_hide_or_repeat_a_player() -> None:
             client.post(f"/api/tables/{other}/join", json={"name": name})
         names = [s["name"] for s in client.get(f"/api/tables/{other}").json()["seats"]]
     assert names == ["José", "José 2", "👩\u200d👧"]
+    # Characters that show nothing do not make another Ana, nor a blank name.
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        code = _new(client, preset="chile", seats=8, name="Ana")["code"]
+        for name in ("Ana\u200d", "\u200dAna", "Ana\u034f", "Ana\u3164", "Ana\u2800",
+                     "\u200d" * 40, "\ufb2c" * 40):
+            client.post(f"/api/tables/{code}/join", json={"name": name})
+        names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
+    assert names[:7] == ["Ana", "Ana 2", "Ana 3", "Ana 4", "Ana 5", "Ana 6", "Jugador 7"]
+    assert len(names[7]) == 40  # cut after its letters were composed (3 each)
 
 
 def test_a_rematch_starts_without_the_last_games_round_end() -> None:

@@ -21,6 +21,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from ..errors import IllegalAction, RecordError
@@ -63,7 +64,7 @@ class CreateTable(_Strict):
     preset: Annotated[str, Field(max_length=40)] = "chile"
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[int, Field(ge=2, le=8)] = 4
-    bots: dict[str, str | None] = Field(default_factory=dict)
+    bots: dict[str, Annotated[str, Field(max_length=40)] | None] = Field(default_factory=dict)
     turn_timer: int = 0
     steal_timer: int = 10
     hints: bool = True
@@ -286,9 +287,23 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     async def bad_body(request: Request, exc: RequestValidationError) -> JSONResponse:
         # The documented error shape, naming the field; never the input echoed back.
         first = exc.errors()[0] if exc.errors() else {}
+        if first.get("type") == "json_invalid":
+            return _error("bad_json", "the body is not JSON")
         where = ".".join(str(p) for p in first.get("loc", ()) if p != "body")
         why = first.get("msg", "not understood")
-        return _error("bad_request", f"{where or 'the request'}: {why}")
+        return _error("bad_request", f"{where or 'the request'}: {why}"[:300])
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_refusal(request: Request, exc: StarletteHTTPException) -> Response:
+        # The framework's own refusals, in the documented shape: a route or a method that is
+        # not there, a body that cannot be read as text or JSON.
+        if isinstance(exc, _BodyTooBig):
+            return _error("too_big", "the request is too large", 413)
+        known = {404: ("not_found", "there is no such page or API route"),
+                 405: ("bad_method", "that method is not allowed here"),
+                 400: ("bad_json", "the body is not JSON (or not UTF-8 text)")}
+        code, message = known.get(exc.status_code, ("bad_request", "the request is refused"))
+        return _error(code, message, exc.status_code)
 
     @app.exception_handler(_BodyTooBig)
     async def too_big(request: Request, exc: _BodyTooBig) -> JSONResponse:
@@ -657,11 +672,24 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
 
 
 def _validation_text(exc: ValidationError) -> str:
+    """Why a socket message was refused, in words, without echoing what was sent."""
     errors = exc.errors()
     if not errors:
         return "that message is not understood"
-    where = ".".join(str(p) for p in errors[0]["loc"])
-    return f"that message is not understood ({where}: {errors[0]['msg']})"
+    first = errors[0]
+    where = ".".join(str(p) for p in first["loc"])[:40]
+    kind = first.get("type", "")
+    if kind == "json_invalid":
+        return "that message is not JSON"
+    if kind in ("union_tag_invalid", "union_tag_not_found"):
+        return ("that message's type is not one of: hello, action, pass, undo, hint, ping")
+    if kind == "missing":
+        return f"that message lacks {where}"
+    if kind == "extra_forbidden":
+        return f"that message has a field it should not have: {where}"
+    reason = str(first.get("msg", ""))[:80]
+    return f"that message is not understood: {where}: {reason}" if where else \
+        f"that message is not understood: {reason}"
 
 
 async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:

@@ -654,7 +654,7 @@ class Table:
         try:
             action = Action.from_json(raw, game.n)
         except ActionError as exc:
-            raise TableError("bad_action", str(exc)) from None
+            raise TableError("bad_action", str(exc)[:300]) from None  # no long input echoed
         if action.seat != seat:
             raise TableError("not_your_seat", "you can only act for your own seat")
         if isinstance(action, Buy):
@@ -771,6 +771,8 @@ class Table:
         if window is None or seat not in window.eligible:
             if self.game is not None:
                 self.game.verify(Buy(seat))  # says why in the rules' words
+                # The rules would still sell it: the steal timer closed the window unclaimed.
+                raise TableError("too_late", "the time to buy that card is over")
             raise TableError("no_window", "there is no card to buy now")
         if window.closed or time.time() >= window.deadline:
             raise TableError("too_late", "the time to buy that card is over")
@@ -1139,7 +1141,7 @@ class TableManager:
         if table is None and self.cluster is not None:
             table = self._take_over(code)
         if table is None:
-            raise TableError("no_table", f"there is no table {code}", 404)
+            raise TableError("no_table", f"there is no table {code[:20]}", 404)
         return table
 
     # ----------------------------------------------------------------- several processes
@@ -1552,11 +1554,42 @@ class TableManager:
 def clean_name(name: str) -> str:
     """A player's name as the table shows it: without control and format characters (a
     right-to-left override would make "\u202eanA" show as "Ana" and turn the rest of a log
-    line around), with its spaces collapsed."""
-    kept = "".join(ch if ch == "\u200d"  # the joiner of emoji sequences stays
-                   or unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp") else " "
-                   for ch in unicodedata.normalize("NFC", name))
-    return " ".join(kept.split())
+    line around) and without characters that show nothing ("Ana" and a zero-width joiner would
+    pass for "Ana"), with its spaces collapsed, at most :data:`NAME_MOST` characters."""
+    text = unicodedata.normalize("NFC", name)
+    kept: list[str] = []
+    for i, ch in enumerate(text):
+        if ch in _BLANK or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            # The joiner of an emoji sequence (👩‍👧) and an emoji's presentation selector
+            # stay; anywhere else they only hide a name.
+            after = text[i + 1] if i + 1 < len(text) else ""
+            if ch == "\u200d" and _emoji_part(kept[-1] if kept else "") and _emoji(after):
+                kept.append(ch)
+            else:
+                kept.append(" ")
+        elif ch in _SELECTORS:
+            if _emoji(kept[-1] if kept else ""):
+                kept.append(ch)
+        elif ch != "\u034f":  # the combining grapheme joiner: nothing to see
+            kept.append(ch)
+    return " ".join("".join(kept).split())[:NAME_MOST].strip()
+
+
+NAME_MOST = 40
+"""A name's length at most (a longer one is cut), as the lobby's field allows."""
+
+# Letters that are blank: the Hangul fillers and the empty braille pattern.
+_BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
+_SELECTORS = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
+
+
+def _emoji(ch: str) -> bool:
+    return bool(ch) and unicodedata.category(ch) == "So"
+
+
+def _emoji_part(ch: str) -> bool:
+    """The end of an emoji: the emoji, its skin tone (Sk) or its presentation selector."""
+    return _emoji(ch) or (bool(ch) and unicodedata.category(ch) == "Sk") or ch in _SELECTORS
 
 
 def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> Discard:
