@@ -880,21 +880,25 @@ def test_a_pass_from_another_table_is_told_not_seated_silently() -> None:
             assert "error" not in kinds
 
 
+def _buying_table(client: TestClient, app: Any, seats: int) -> tuple[str, list[str], Any]:
+    """A started `chile` table with buying (penalty card) and a person in every seat: Ana
+    (the host), Beto, Caro and Dani. Its code, their tokens, the table."""
+    made = _new(client, preset="chile", seats=seats, options={"buying": "penalty_card"})
+    code, token0 = made["code"], made["token"]
+    tokens = [token0] + [client.post(f"/api/tables/{code}/join", json={"name": n}).json()["token"]
+                         for n in ("Beto", "Caro", "Dani")[:seats - 1]]
+    client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
+    return code, tokens, app.state.manager.tables[code]
+
+
 def test_buying_through_the_window() -> None:
     """Seat 1 discards; seat 0 (not the next player) claims it. The claim waits for Caro, the
     player to draw, who has first claim (ruling 19): drawing from the mazo, she lets Ana buy
     the card and a penalty card; drawing from the pozo, she takes it herself."""
     app = create_app(":memory:", bot_delay=0)
-    manager = app.state.manager
     for caro_draws in ("mazo", "pozo"):
         with TestClient(app) as client:
-            made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
-            code, token0 = made["code"], made["token"]
-            tokens = [token0] + [client.post(f"/api/tables/{code}/join",
-                                             json={"name": n}).json()["token"]
-                                 for n in ("Beto", "Caro")]
-            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
-            table = manager.tables[code]
+            code, tokens, table = _buying_table(client, app, 3)
             with client.websocket_connect(f"/ws/{code}") as ws0, \
                     client.websocket_connect(f"/ws/{code}") as ws1, \
                     client.websocket_connect(f"/ws/{code}") as ws2:
@@ -931,13 +935,7 @@ def test_a_buy_after_the_steal_timer_closed_an_unclaimed_window_is_too_late() ->
     refused as too late (the rules would still sell the card), not as "no card to buy"."""
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=3, options={"buying": "penalty_card"})
-        code, token0 = made["code"], made["token"]
-        tokens = [token0] + [client.post(f"/api/tables/{code}/join",
-                                         json={"name": n}).json()["token"]
-                             for n in ("Beto", "Caro")]
-        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
-        table = app.state.manager.tables[code]
+        code, tokens, table = _buying_table(client, app, 3)
         with client.websocket_connect(f"/ws/{code}") as ws0, \
                 client.websocket_connect(f"/ws/{code}") as ws1:
             _hello(ws0, tokens[0])
@@ -960,15 +958,8 @@ def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> 
     """The steal timer ends the claims, not the window: a claim made in time still waits for
     the player to draw; after the timer, a claim is refused as too late."""
     app = create_app(":memory:", bot_delay=0)
-    manager = app.state.manager
     with TestClient(app) as client:
-        made = _new(client, preset="chile", seats=4, options={"buying": "penalty_card"})
-        code, token0 = made["code"], made["token"]
-        tokens = [token0] + [client.post(f"/api/tables/{code}/join",
-                                         json={"name": n}).json()["token"]
-                             for n in ("Beto", "Caro", "Dani")]
-        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token0})
-        table = manager.tables[code]
+        code, tokens, table = _buying_table(client, app, 4)
         with client.websocket_connect(f"/ws/{code}") as ws0, \
                 client.websocket_connect(f"/ws/{code}") as ws1, \
                 client.websocket_connect(f"/ws/{code}") as ws2, \
