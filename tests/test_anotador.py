@@ -1471,11 +1471,18 @@ def test_otra_igual_moves_the_deal_on(browser: Any, site: str) -> None:
     doc["firstDealer"] = 2
     import_doc(page, doc)
     assert page.locator("an-sheet tbody small.d").all_inner_texts()[:2] == ["Car", "Ana"]
-    # "Partida nueva" offers the same setting with the deal moved on: Ana after Caro.
+    # "Partida nueva" offers the same setting with the deal moved on: Ana after Caro, and
+    # from a game Ana dealt first, Beto (not the setup's default, Ana).
     page.click('nav.tabs [data-view="history"]')
     page.click("an-history [data-action=new-game]")
     page.wait_for_selector("an-setup:not([hidden])")
     assert page.input_value("select[name=first_dealer]") == "0"
+    doc.update(firstDealer=0, id="g-ana", updated="2024-09-19T21:00:00.000Z")
+    import_doc(page, doc)
+    page.click('nav.tabs [data-view="history"]')
+    page.click("an-history [data-action=new-game]")
+    page.wait_for_selector("an-setup:not([hidden])")
+    assert page.input_value("select[name=first_dealer]") == "1"
     assert not page.errors
     context.close()
 

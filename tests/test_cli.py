@@ -848,3 +848,40 @@ def test_a_spanish_hint_names_the_move_as_the_player_types_it(tmp_path: Path) ->
     assert verbs <= {"saca", "baja", "agrega", "bota", "cambia"} and "bota" in verbs
     mine = [a for a in game.log[0] if a.seat == 0]
     assert len(mine) >= 12  # every suggestion typed back was played
+
+
+@pytest.mark.parametrize(("twelve", "added", "said"), [
+    ("AH 2H 3H 4H 5H JK 7H 8H 9H 10H JH QH", "KH", "puts 6H in meld 0 and takes the comodín"),
+    ("2H 3H 4H 5H JK 7H 8H 9H 10H JH QH KH", None, "puts 6H in meld 0; the comodín moves"),
+])
+def test_the_terminal_says_where_a_swapped_wild_went(twelve: str, added: str | None,
+                                                     said: str) -> None:
+    """Under relocate the wild moves to an end of the escala, unless the escala holds all
+    thirteen ranks: then it goes to the hand (ruling 11), and the line says so."""
+    from collections import Counter
+
+    from carioca.actions import Agregar, Bajar, Discard, Draw, Swap
+    from carioca.cards import Card, deck, parse_cards
+    from carioca.cli import _Session
+    from carioca.engine import Deal
+
+    rules = RuleSet.preset("online", contracts=["1E"], hand_size=13, exact_melds=False)
+    hands = (tuple(parse_cards("AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS")),
+             tuple(parse_cards(f"{twelve} 6H")))
+    top, pozo = parse_cards("QD 10D KH"), (Card.parse("5C"),)
+    rest = Counter(deck(2, 2))
+    rest.subtract([*hands[0], *hands[1], *top, *pozo])
+    game = Game(rules, ["Ana", "Beto"])
+    game.start_round(Deal(hands, pozo, (*top, *sorted(rest.elements())), None))
+    game.apply(Draw(1, "mazo"))
+    game.apply(Bajar(1, (tuple(parse_cards(twelve)),)))
+    game.apply(Discard(1, Card.parse("QD")))
+    game.apply(Draw(0, "mazo"))
+    game.apply(Discard(0, Card.parse("10D")))
+    game.apply(Draw(1, "mazo"))
+    if added:
+        game.apply(Agregar(1, Card.parse(added), 0, "high"))
+    out = io.StringIO()
+    session = _Session(Console(file=out, width=200), lambda prompt: "", game, {}, "en", "rank")
+    session.apply(Swap(1, Card.parse("6H"), 0))
+    assert said in out.getvalue()

@@ -251,10 +251,16 @@ def test_the_rules_page_says_why_in_the_pages_language(base_url: str, browser: A
     # An option is named by the label the host chose it by, not by its code ('decks').
     page.goto(base_url + '/rules?preset=chile&options={"decks":7}')
     page.wait_for_selector("#error:not([hidden])")
-    assert page.inner_text("#error") == "Option «Packs» must be 1 to 4 packs, not 7"
+    assert page.inner_text("#error") == "Option “Packs” must be 1 to 4 packs, not 7"
     page.select_option("c-settings select.lang", "es")
     page.wait_for_function("() => document.querySelector('#error').innerText.startsWith('E')")
     assert page.inner_text("#error") == (
         "Esas reglas no se pueden jugar: la opción «Naipes» tiene que ser de 1 a 4 naipes, no 7")
+    # A value that spells an option's code is a value, and stays as it was given.
+    page.goto(base_url + '/rules?preset=chile&options={"buying":"undo"}')
+    page.wait_for_selector("#error:not([hidden])")
+    assert page.inner_text("#error").startswith(
+        "Esas reglas no se pueden jugar: la opción «Comprar la carta del pozo fuera de turno» ")
+    assert page.inner_text("#error").endswith("; no 'undo'")
     assert not page.js_errors, page.js_errors
     page.context.close()

@@ -26,7 +26,7 @@ from carioca.bots.levels import BOTS
 from carioca.record import replay
 from carioca.server import create_app, tables
 from carioca.server.app import ActionMsg, _handle
-from carioca.server.tables import Connection, make_bot
+from carioca.server.tables import Connection, clean_name, make_bot
 
 CARD_KEYS_ALLOWED = (
     ("view", "hand"),
@@ -64,7 +64,8 @@ def test_an_option_named_self_or_not_text_is_refused_in_words() -> None:
 def test_the_frameworks_refusals_have_the_documented_shape() -> None:
     """A body that is not JSON or not UTF-8, a route or method that is not there, a bot name
     too long: each a coded error in the {"error": ...} shape, and no long input echoed."""
-    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
         json_type = {"Content-Type": "application/json"}
         for body in (b"{nope", b'{"name": "\xff"}', b'{"seats": ' + b"9" * 5000 + b"}"):
             answer = client.post("/api/tables", content=body, headers=json_type)
@@ -72,19 +73,23 @@ def test_the_frameworks_refusals_have_the_documented_shape() -> None:
             assert answer.json()["error"]["code"] == "bad_json", answer.text
         assert client.get("/api/nothing").json() == {"error": {
             "code": "not_found", "message": "there is no such page or API route"}}
-        assert client.get("/api/tables").json()["error"]["code"] == "bad_method"
+        wrong = client.get("/api/tables")
+        assert wrong.json()["error"]["code"] == "bad_method"
+        assert wrong.headers["allow"] == "POST"
         answer = client.post("/api/tables", json={"name": "Ana", "bots": {"1": "x" * 100_000}})
         assert answer.status_code == 400 and len(answer.content) < 400
         answer = client.get(f"/api/tables/{'Q' * 60_000}")
         assert answer.status_code == 404 and len(answer.content) < 400
-        code, token = (lambda d: (d["code"], d["token"]))(_new(client, seats=2))
+        code, token, _, _ = _two_playing(client, app)
         with client.websocket_connect(f"/ws/{code}") as ws:
             _hello(ws, token)
             reply = _send(ws, {"type": "x" * 16_000})
             assert reply["code"] == "bad_message" and len(reply["message"]) < 120
             assert reply["message"].startswith("that message's type is not one of")
             reply = _send(ws, {"type": "action", "action": {"p": 0, "discard": "Z" * 10_000}})
-            assert len(reply["message"]) <= 300
+            assert reply["code"] == "bad_action" and len(reply["message"]) <= 300
+            assert reply["message"] == ("'ZZZZZZZZZZZZZZZZZZZZZ…' is not a card (write rank then "
+                                        "suit, like 10H or JK)"), reply["message"]
 
 
 def _two_playing(client: TestClient, app: Any) -> tuple[str, str, str, Any]:
@@ -246,11 +251,13 @@ def _check_secret(msg: dict[str, Any], seat: int, table: Any) -> bool:
     for action in msg["legal"]:
         assert action["p"] == seat
     game = table.game
-    # The server's thread may be changing the game as this one reads it: the hand is read
-    # first, then what it must go with (an action joins the log before it moves a card, and
-    # the version moves after both), so a hand read mid-change is never compared.
-    hand = Counter(str(c) for c in game.hand(seat))
-    moment = (len(game.deals), len(game.log[-1]) if game.log else 0, table.version)
+    # The server's thread may be changing the game as this one reads it. One view reads the
+    # hand and the round from the same round, then the log (an action joins the log before
+    # it moves a card), then the version (moved after both): a hand read mid-change never
+    # matches the message's moment, so it is not compared.
+    own = game.view(seat)
+    hand = Counter(str(c) for c in own.hand or ())
+    moment = (own.round, len(own.log), table.version)
     view = msg["view"]
     if moment == (view["round"], view["log_start"] + len(view["log"]), msg["version"]) \
             and game.seat_to_act is not None:
@@ -952,6 +959,11 @@ def test_a_buy_after_the_steal_timer_closed_an_unclaimed_window_is_too_late() ->
             assert table.window is None
             late = _send(ws0, {"type": "action", "action": {"p": 0, "buy": True}})
             assert (late["type"], late["code"]) == ("error", "too_late")
+            # A pass then is what happened anyway: taken, with nothing to refuse.
+            assert _send(ws0, {"type": "pass"})["type"] == "ack"
+            # A pass from a version the table never had is stale.
+            future = _send(ws0, {"type": "pass", "version": table.version + 5})
+            assert future["code"] == "stale_version"
 
 
 def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> None:
@@ -977,6 +989,9 @@ def test_a_claim_made_in_time_waits_for_the_draw_and_a_late_one_is_refused() -> 
             # Ana's pass, sent from that state, is for this window though Dani's claim moved
             # the table on: it is taken, not refused as stale.
             assert table.version > seen
+            # From before the window, or from a version the table never had: stale.
+            for wrong in (seen - 1, table.version + 5):
+                assert _send(ws0, {"type": "pass", "version": wrong})["code"] == "stale_version"
             assert _send(ws0, {"type": "pass", "version": seen})["type"] == "ack"
             assert [table.state_for(s)["claim"] for s in range(4)] == [False, None, None, True]
             claimed = table.version
@@ -1451,6 +1466,18 @@ def test_names_cannot_hide_or_repeat_a_player() -> None:
         names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
     assert names[:7] == ["Ana", "Ana 2", "Ana 3", "Ana 4", "Ana 5", "Ana 6", "Jugador 7"]
     assert len(names[7]) == 40  # cut after its letters were composed (3 each)
+    # A joiner that holds letters or an emoji together stays; a cut leaves none dangling.
+    assert clean_name("ශ්\u200dරී") == "ශ්\u200dරී"  # Sri, in Sinhala
+    assert clean_name("🙂\u200d↔\ufe0f") == "🙂\u200d↔\ufe0f"
+    assert clean_name("1\ufe0f\u20e3") == "1\ufe0f\u20e3" and clean_name("Ana\ufe0f") == "Ana"
+    assert clean_name("x" * 38 + "👩\u200d👧") == "x" * 38 + "👩"
+    for hidden in ("Ana\U000e0100", "Ana\u17b4", "Ana\u180b"):
+        assert clean_name(hidden) == "Ana"
+    # An emoji with and without its presentation selector looks the same: a second one.
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        code = _new(client, preset="chile", seats=2, name="😀")["code"]
+        joined = client.post(f"/api/tables/{code}/join", json={"name": "😀\ufe0f"}).json()
+        assert joined["table"]["seats"][1]["name"] == "😀\ufe0f 2"
 
 
 def test_a_rematch_starts_without_the_last_games_round_end() -> None:

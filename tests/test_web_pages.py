@@ -973,6 +973,14 @@ def test_the_replay_viewer_follows_the_step_fits_a_phone_and_drops_a_bad_file(
     assert page.evaluate("() => document.scrollingElement.scrollWidth") <= 360
     page.click("#first")
     page.wait_for_function("() => !document.querySelector('#sheet .winner')")
+    # A step that takes the pozo card names it, as the log under it does.
+    log = game.view(None).log
+    step, taken = next((i + 1, e["card"]) for i, e in enumerate(log) if e.get("draw") == "pozo")
+    for _ in range(step):
+        page.click("#next")
+    shown = taken[:-1] + {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[taken[-1]]
+    page.wait_for_function("(words) => document.querySelector('#action').textContent"
+                           ".endsWith(words)", arg=f"saca {shown} del pozo")
 
     page.set_input_files("#file", files=[{"name": "notes.txt", "mimeType": "text/plain",
                                           "buffer": b"not json"}])

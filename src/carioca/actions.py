@@ -18,7 +18,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
 
-from .cards import ALL_CARDS, Card, CardError
+from .cards import ALL_CARDS, Card, CardError, quoted
 
 __all__ = ["Action", "Draw", "Bajar", "Agregar", "Swap", "Discard", "Buy", "ActionError",
            "draw_action", "discard_action"]
@@ -50,12 +50,12 @@ class Action:
         if not isinstance(seat, int) or isinstance(seat, bool):
             raise ActionError("an action needs 'p', the number of the seat that acts")
         if players is not None and not 0 <= seat < players:
-            raise ActionError(f"there is no seat {seat}: seats are 0 to {players - 1}")
+            raise ActionError(f"there is no seat {quoted(seat)}: seats are 0 to {players - 1}")
         kinds = [k for k in data if k != "p"]
         if len(kinds) != 1 or kinds[0] not in _KINDS:
             raise ActionError(
                 "an action has 'p' and exactly one of " + ", ".join(_KINDS)
-                + (f" (found {', '.join(map(str, kinds))})" if kinds else "")
+                + (f" (found {', '.join(str(k)[:20] for k in kinds[:5])})" if kinds else "")
             )
         kind = kinds[0]
         return _READERS[kind](seat, data[kind])
@@ -83,8 +83,8 @@ class Action:
         if kind == "buy" and not rest:
             return Buy(seat)
         raise ActionError(
-            f"{text!r} is not an action; try 'draw mazo', 'draw pozo', 'bajar 7H 7S 7D / ...', "
-            "'agregar 7C 0', 'swap QD 1', 'discard 9C' or 'buy'"
+            f"{quoted(text)} is not an action; try 'draw mazo', 'draw pozo', "
+            "'bajar 7H 7S 7D / ...', 'agregar 7C 0', 'swap QD 1', 'discard 9C' or 'buy'"
         )
 
 
@@ -186,7 +186,8 @@ def _int(text: str) -> int:
     try:
         return int(text)
     except ValueError:
-        raise ActionError(f"{text!r} is not a meld number (melds are numbered from 0)") from None
+        raise ActionError(f"{quoted(text)} is not a meld number (melds are numbered from 0)"
+                          ) from None
 
 
 def _word(body: Any) -> Any:
@@ -198,7 +199,7 @@ def _word(body: Any) -> Any:
 def _read_draw(seat: int, body: Any) -> Draw:
     body = _word(body)
     if body not in ("mazo", "pozo"):
-        raise ActionError(f"draw from the 'mazo' or the 'pozo', not {body!r}")
+        raise ActionError(f"draw from the 'mazo' or the 'pozo', not {quoted(body)}")
     return Draw(seat, body)
 
 
@@ -219,15 +220,16 @@ def _read_placed(seat: int, body: Any, cls: type[Agregar] | type[Swap]) -> Agreg
         raise ActionError(f"'{name}' is an object like {{\"card\": \"7C\", \"meld\": 0}}")
     extra = set(body) - {"card", "meld", "end"}
     if extra:
-        raise ActionError(f"'{name}' has unknown field(s): {', '.join(sorted(map(str, extra)))}")
+        fields = ", ".join(quoted(f) for f in sorted(map(str, extra))[:5])
+        raise ActionError(f"'{name}' has unknown field(s): {fields}")
     if "card" not in body or "meld" not in body:
         raise ActionError(f"'{name}' needs a 'card' and a 'meld' number")
     meld = body["meld"]
     if not isinstance(meld, int) or isinstance(meld, bool) or meld < 0:
-        raise ActionError(f"'{name}.meld' must be a meld number from 0, not {meld!r}")
+        raise ActionError(f"'{name}.meld' must be a meld number from 0, not {quoted(meld)}")
     end = _word(body.get("end"))
     if end is not None and end not in ("low", "high"):
-        raise ActionError(f"'{name}.end' is 'low' or 'high', not {end!r}")
+        raise ActionError(f"'{name}.end' is 'low' or 'high', not {quoted(end)}")
     return cls(seat, _card(body["card"]), meld, end)
 
 

@@ -20,6 +20,16 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Final
 
+
+def quoted(value: object, most: int = 24) -> str:
+    """``value`` as the input it was, quoted, for a message; cut short, since what was sent
+    may be very long (a message quotes the input so a player sees what was wrong with it)."""
+    text = repr(value)
+    if len(text) <= most:
+        return text
+    return text[:most - 2] + "…" + (text[0] if isinstance(value, str) else "")
+
+
 __all__ = [
     "RANKS",
     "SUITS",
@@ -87,7 +97,7 @@ class Card(int):
     def parse(text: str) -> Card:
         """Read a card: rank then suit (``10H``, ``th``, ``Q♠``) or ``JK``; case-insensitive."""
         if not isinstance(text, str):
-            raise CardError(f"a card is written as text like '10H', not {text!r}")
+            raise CardError(f"a card is written as text like '10H', not {quoted(text)}")
         found = _PARSE_CACHE.get(text)
         if found is not None:
             return found
@@ -95,13 +105,13 @@ class Card(int):
         if t in ("JK", "JOKER", "🃏"):
             return JOKER
         if len(t) < 2:
-            raise CardError(f"{text!r} is not a card (write rank then suit, like 10H or JK)")
+            raise CardError(f"{quoted(text)} is not a card (write rank then suit, like 10H or JK)")
         rank_text, suit_text = t[:-1], t[-1]
         suit = _SYMBOL_TO_SUIT.get(suit_text, suit_text)
         if rank_text == "T":
             rank_text = "10"
         if rank_text not in RANKS or suit not in SUITS:
-            raise CardError(f"{text!r} is not a card (write rank then suit, like 10H or JK)")
+            raise CardError(f"{quoted(text)} is not a card (write rank then suit, like 10H or JK)")
         return Card.of(RANKS.index(rank_text) + 1, suit)
 
     def __str__(self) -> str:

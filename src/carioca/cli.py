@@ -585,10 +585,13 @@ class _Session:
             values["melds"] = Text(" / ").join(cards_text(m) for m in action.melds)
         elif isinstance(action, (Agregar, Swap)):
             values["card"], values["meld"] = action.card, action.meld
-            if isinstance(action, Swap) and game.rules.joker_replacement == "relocate":
-                table = game.view(0).melds
-                if action.meld < len(table) and table[action.meld].kind == "escala":
-                    key = "swap_relocate"
+            # The wild moved to an end when the hand did not take it (a full escala, a trío
+            # or a sucia give it to the hand even under relocate); a swap that took the last
+            # card out of the hand moved it.
+            if isinstance(action, Swap) and (
+                    len(game.results) > rounds_before
+                    or game.view(0).hand_counts[action.seat] < len(before)):
+                key = "swap_relocate"
         elif isinstance(action, Discard):
             values["card"] = action.card
         elif isinstance(action, Buy):

@@ -924,20 +924,24 @@ def _replacement(rules: RuleSet, w: _Words) -> str:
             "Cambiar un comodín: quien ya se bajó y tiene la carta natural exacta que un "
             "comodín de la mesa reemplaza puede, en su turno, ponerla en su lugar. En una "
             "escala el comodín no sale de la mesa: se corre a la punta de la escala que elija "
-            "el jugador. En un trío el cambio es directo y el comodín pasa a su mano.",
+            "el jugador. En un trío, o en una escala que ya tiene las trece cartas, el cambio es "
+            "directo y el comodín pasa a su mano.",
             "Swapping a comodín: once your contract is down, if you hold the exact natural card "
             "a comodín on the table stands for, you may in your turn put it in its place. In "
             "an escala the comodín stays on the table and moves to the end of the escala you "
-            "choose; in a trío the swap is direct and the comodín goes to your hand.",
+            "choose; in a trío, or in an escala that already holds all thirteen ranks, the swap is "
+            "direct and the comodín goes to your hand.",
             "Eine wilde Karte austauschen: Liegt dein Kontrakt aus und hast du genau die "
             "natürliche Karte, die eine wilde Karte auf dem Tisch ersetzt, darfst du sie in "
             "deinem Zug an deren Stelle legen. In einer Escala bleibt die wilde Karte auf dem "
-            "Tisch und rückt an das Ende der Escala, das du wählst; in einem Trío wird direkt "
-            "getauscht, und die wilde Karte kommt auf deine Hand.",
+            "Tisch und rückt an das Ende der Escala, das du wählst; in einem Trío, oder in einer "
+            "Escala, die schon alle dreizehn Ränge hat, wird direkt getauscht, und die wilde "
+            "Karte kommt auf deine Hand.",
             "Byta ut en joker: när ditt kontrakt ligger på bordet och du har exakt det "
             "naturliga kort som en joker på bordet ersätter, får du på din tur lägga det på "
             "jokerns plats. I en escala ligger jokern kvar på bordet och flyttas till den ände "
-            "av escalan som du väljer; i en trío byts den direkt och jokern går till din hand.",
+            "av escalan som du väljer; i en trío, eller i en escala som redan har alla tretton "
+            "valörer, byts den direkt och jokern går till din hand.",
         )
     return f"joker_replacement = {mode}."
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import json
 import random
+import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -89,8 +90,9 @@ def load(text: str | bytes) -> Any:
     except ValueError as exc:
         if "integer string conversion" in str(exc):
             # Python's own advice (sys.set_int_max_str_digits) means nothing to a player.
-            raise RecordError("the file holds a number too long to read (over 4,300 digits); "
-                              "no number in a record is that long") from None
+            most = sys.get_int_max_str_digits()
+            raise RecordError(f"the file holds a number too long to read (over {most:,} "
+                              "digits); no number in a record is that long") from None
         raise RecordError(f"the file is not JSON: {exc}") from None
     except RecursionError:
         raise RecordError("the file is not JSON: it is nested too deeply") from None

@@ -185,12 +185,15 @@ def _laid(view: View, seat: int) -> bool:
 def _flipped(view: View) -> Card | None:
     """The card turned face up on the pozo at the deal. Only the round's first draw can take
     it (every turn after ends with a discard on top of it): until then it lies at the bottom
-    of the pozo, and after it is the one known card of the taker's that the log does not name."""
+    of the pozo, and after it the log names it on that draw (a log kept before the log named
+    cards taken: the one known card of the taker's that the log does not account for)."""
     log = view.log
     if view.reshuffles:
         return None
     if not log or log[0].get("draw") != "pozo":
         return view.pozo[0] if view.pozo else None
+    if "card" in log[0]:
+        return Card.parse(log[0]["card"])
     taker = log[0]["p"]
     held = Counter(view.known[taker]) - Counter(_walk(view, None, len(log))[0][taker])
     return next(held.elements()) if sum(held.values()) == 1 else None

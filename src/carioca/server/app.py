@@ -303,7 +303,9 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
                  405: ("bad_method", "that method is not allowed here"),
                  400: ("bad_json", "the body is not JSON (or not UTF-8 text)")}
         code, message = known.get(exc.status_code, ("bad_request", "the request is refused"))
-        return _error(code, message, exc.status_code)
+        answer = _error(code, message, exc.status_code)
+        answer.headers.update(exc.headers or {})  # a 405 says which methods: Allow
+        return answer
 
     @app.exception_handler(_BodyTooBig)
     async def too_big(request: Request, exc: _BodyTooBig) -> JSONResponse:
@@ -671,18 +673,27 @@ async def _serve(ws: WebSocket, table: Table, conn: Connection, manager: TableMa
     await conn.finish({"type": "error", "code": "moved", "message": MOVED})
 
 
+_MESSAGE_TYPES = ("action", "pass", "undo", "hint", "ping")
+"""What a seat may send once it has said hello."""
+
+
 def _validation_text(exc: ValidationError) -> str:
     """Why a socket message was refused, in words, without echoing what was sent."""
     errors = exc.errors()
     if not errors:
         return "that message is not understood"
     first = errors[0]
-    where = ".".join(str(p) for p in first["loc"])[:40]
+    loc = [str(p) for p in first["loc"]]
+    if loc and loc[0] in _MESSAGE_TYPES:  # the message's own type leads the path
+        loc = loc[1:]
+    where = ".".join(loc)[:40]
     kind = first.get("type", "")
     if kind == "json_invalid":
         return "that message is not JSON"
     if kind in ("union_tag_invalid", "union_tag_not_found"):
-        return ("that message's type is not one of: hello, action, pass, undo, hint, ping")
+        if str(first.get("ctx", {}).get("tag", "")) == "hello":
+            return "you are connected already: hello comes once, first"
+        return "that message's type is not one of: " + ", ".join(_MESSAGE_TYPES)
     if kind == "missing":
         return f"that message lacks {where}"
     if kind == "extra_forbidden":

@@ -463,9 +463,9 @@ class Table:
         """``title`` (a person's name, or a bot's title: "Tía Chela"), numbered when another
         seat has it already ("Ana 2", "Tía Chela 2"): the log, the sheet and the record tell
         players apart by name."""
-        taken = {s.name for i, s in enumerate(self.seats) if i != seat}
+        taken = {name_look(s.name) for i, s in enumerate(self.seats) if i != seat}
         name, n = title, 1
-        while name in taken:
+        while name_look(name) in taken:
             n += 1
             name = f"{title} {n}"
         return name
@@ -654,7 +654,7 @@ class Table:
         try:
             action = Action.from_json(raw, game.n)
         except ActionError as exc:
-            raise TableError("bad_action", str(exc)[:300]) from None  # no long input echoed
+            raise TableError("bad_action", str(exc)) from None
         if action.seat != seat:
             raise TableError("not_your_seat", "you can only act for your own seat")
         if isinstance(action, Buy):
@@ -665,10 +665,16 @@ class Table:
 
     def pass_buy(self, seat: int | None, version: int | None) -> None:
         window = self.window
-        if window is None or version is None or version < window.opened:
+        if window is None or version is None or not window.opened <= version <= self.version:
             self._check_version(version)  # a pass for a window since gone, or unknown
         if seat is None:
             raise TableError("spectator", "spectators cannot play")
+        # After the steal timer a pass is what happened anyway: nothing to refuse.
+        if window is None or seat not in window.eligible:
+            if self.game is not None and self.game.can_apply(Buy(seat)):
+                return  # the timer closed the window unclaimed
+        elif window.closed or time.time() >= window.deadline:
+            return
         self._claim(seat, False)
 
     def undo(self, seat: int | None, version: int | None) -> None:
@@ -1559,20 +1565,20 @@ def clean_name(name: str) -> str:
     text = unicodedata.normalize("NFC", name)
     kept: list[str] = []
     for i, ch in enumerate(text):
-        if ch in _BLANK or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
-            # The joiner of an emoji sequence (👩‍👧) and an emoji's presentation selector
-            # stay; anywhere else they only hide a name.
-            after = text[i + 1] if i + 1 < len(text) else ""
-            if ch == "\u200d" and _emoji_part(kept[-1] if kept else "") and _emoji(after):
+        after = text[i + 1] if i + 1 < len(text) else ""
+        if ch == "\u200d":
+            # The joiner holds a letter or an emoji sequence together (ශ්‍රී, 👩‍👧); at an end,
+            # or beside a space, it only hides a name.
+            kept.append(ch if _shows(kept[-1] if kept else "") and _shows(after) else " ")
+        elif ch in _BLANK or unicodedata.category(ch) in ("Cc", "Cf", "Zl", "Zp"):
+            kept.append(" ")
+        elif _selector(ch):
+            # An emoji's presentation (😀️, ↔️, 1️⃣) stays; after a letter it shows nothing.
+            if (kept and unicodedata.category(kept[-1])[0] == "S") or after == "\u20e3":
                 kept.append(ch)
-            else:
-                kept.append(" ")
-        elif ch in _SELECTORS:
-            if _emoji(kept[-1] if kept else ""):
-                kept.append(ch)
-        elif ch != "\u034f":  # the combining grapheme joiner: nothing to see
+        elif ch not in _INVISIBLE:
             kept.append(ch)
-    return " ".join("".join(kept).split())[:NAME_MOST].strip()
+    return " ".join("".join(kept).split())[:NAME_MOST].rstrip("\u200d ")
 
 
 NAME_MOST = 40
@@ -1580,16 +1586,24 @@ NAME_MOST = 40
 
 # Letters that are blank: the Hangul fillers and the empty braille pattern.
 _BLANK = frozenset("\u115f\u1160\u3164\uffa0\u2800")
-_SELECTORS = frozenset(chr(c) for c in range(0xFE00, 0xFE10))
+# Marks that show nothing: the grapheme joiner, Khmer's inherent vowels, Mongolian's selectors.
+_INVISIBLE = frozenset("\u034f\u17b4\u17b5\u180b\u180c\u180d\u180f")
 
 
-def _emoji(ch: str) -> bool:
-    return bool(ch) and unicodedata.category(ch) == "So"
+def _selector(ch: str) -> bool:
+    return "\ufe00" <= ch <= "\ufe0f" or "\U000e0100" <= ch <= "\U000e01ef"
 
 
-def _emoji_part(ch: str) -> bool:
-    """The end of an emoji: the emoji, its skin tone (Sk) or its presentation selector."""
-    return _emoji(ch) or (bool(ch) and unicodedata.category(ch) == "Sk") or ch in _SELECTORS
+def _shows(ch: str) -> bool:
+    """Whether ``ch`` is something seen (not nothing, a space or a blank letter)."""
+    return bool(ch) and not ch.isspace() and ch not in _BLANK \
+        and unicodedata.category(ch) not in ("Cc", "Cf", "Zl", "Zp")
+
+
+def name_look(name: str) -> str:
+    """What a name looks like, to tell two names apart: "😀" and "😀" with its emoji
+    presentation selector are one name."""
+    return "".join(ch for ch in name if not _selector(ch))
 
 
 def timeout_discard(view: View, rules: RuleSet, discards: Sequence[Discard]) -> Discard:

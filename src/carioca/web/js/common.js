@@ -81,10 +81,16 @@ export function rulesRefusal(e) {
   return `${text} (${optionLabels(e.message)})`;
 }
 
+const QUOTES = { es: ["«", "»"], en: ["“", "”"], de: ["„", "“"], sv: ["”", "”"] };
+
 /** The engine names an option by its code ('decks'); the host chose it by the lobby's label,
- * so the reason says «Naipes» (or the label in the page's language) instead. */
+ * so the reason says «Naipes» (or the label in the page's language) instead. Only a code in
+ * an option's place is replaced (after "option", "opción", "did you mean", "quisiste decir",
+ * or opening the reason), never a quoted value or contract that happens to spell one. */
 export function optionLabels(reason) {
-  return reason.replace(/'([a-z_]+)'/g, (code, name) => (has(`o_${name}`) ? `«${t(`o_${name}`)}»` : code));
+  const [open, close] = QUOTES[getLang()] || QUOTES.en;
+  return reason.replace(/(^|option |opción |mean |decir )'([a-z_]+)'/gi, (whole, before, name) => (
+    has(`o_${name}`) ? `${before}${open}${t(`o_${name}`)}${close}` : whole));
 }
 
 // ------------------------------------------------------------------ web components

@@ -110,10 +110,19 @@ async function go(step) {
   draw(view);
 }
 
+/** The step's move as the view's log has it, which names a card taken from the pozo or
+ * bought ("Beto compra 7♥ del pozo"); the record's move does not. */
+function withCard(move, view) {
+  const log = view.log || [];
+  const last = log[log.length - 1];
+  const same = last && move && Object.keys(move).every((k) => JSON.stringify(last[k]) === JSON.stringify(move[k]));
+  return same ? last : move;
+}
+
 function draw(view) {
   const s = R.data.steps[R.step - 1];
   const players = view.players;
-  const move = s ? (s.move || s.action) : null;
+  const move = withCard(s ? (s.move || s.action) : null, view);
   $("action").textContent = s ? `${t("round_n", { n: s.round })} · ${describeAction(move, players)}` : t("deal");
   $("contract").textContent = `${t("round_of", { n: view.round, m: view.rounds })} · ${t("contract")}: ${contractWords(view.contract)}`;
   const seats = $("seats");
