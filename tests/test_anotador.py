@@ -891,8 +891,10 @@ def test_swedish_import_errors_keyboard_sheet_and_a_chart_of_marks(browser: Any,
     enter_round(page, Hand(out=1, cards={}))
     # The sheet's rounds open from the keyboard too.
     page.click('nav.tabs [data-view="sheet"]')
-    fix = page.get_by_role("button", name=re.compile(r"^Rätta runda 1 \(.+; Ana ger\)$"))
-    assert fix.count() == 1  # a screen reader is told it is a button, and what it does
+    fix = page.get_by_role("button", name=re.compile(r"^Runda 1 \(.+; Ana ger\)$"))
+    assert fix.count() == 1  # a screen reader is told it is a button, and what it does:
+    described = fix.get_attribute("aria-describedby")
+    assert page.inner_text(f"#{described}") == "Tryck på en runda för att rätta den."
     fix.focus()
     page.keyboard.press("Enter")
     assert "Rättar runda 1" in page.inner_text("an-round .correcting")

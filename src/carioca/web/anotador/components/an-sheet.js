@@ -56,12 +56,14 @@ class AnSheet extends View {
       const head = `<span class="rno">${i + 1}</span><small class="c">${esc(code)}</small>
           <small class="d" style="color:${seatColor(dealer)}">${icon("card")}${esc(game.players[dealer].slice(0, 3))}</small>`;
       // A round played opens for correction: a tap anywhere on its row, or its button (the
-      // row's header), which the keyboard reaches and a screen reader names as a button.
+      // row's header), which the keyboard reaches and a screen reader names as a button. Its
+      // name is short, as a row header is read again at each score; what it does is its
+      // description (the hint under the sheet).
       const fix = t("fix_round", { n: i + 1, contract: code, name: game.players[dealer] });
       rows.push(round
         ? `<tr data-action="edit-round" data-round="${i}" class="${i === current ? "current" : ""}">
           <th scope="row"><button class="fix" data-action="edit-round" data-round="${i}"
-            aria-label="${esc(fix)}">${head}</button></th>${cells}</tr>`
+            aria-label="${esc(fix)}" aria-describedby="sheet-hint">${head}</button></th>${cells}</tr>`
         : `<tr class="${i === current ? "current" : ""}"><th scope="row">${head}</th>${cells}</tr>`);
     }
     this.innerHTML = `
@@ -77,7 +79,7 @@ class AnSheet extends View {
             `<td data-total="${s}" class="${winners.includes(s) ? "win" : ""}">${signed(v)}</td>`).join("")}</tr></tfoot>
         </table>
       </div>
-      <p class="hint">${esc(t("tap_to_fix"))}</p>
+      <p class="hint" id="sheet-hint">${esc(t("tap_to_fix"))}</p>
       <div class="actions">
         ${exportRow(t)}
         ${finished ? "" : `<button data-action="same-again">${icon("again")} ${esc(t("same_again"))}</button>`}
