@@ -36,6 +36,15 @@ SMALL_PHONE = {"width": 360, "height": 740}
 TARGET = 40  # px: the least side of a control a finger is to hit
 
 
+def _table_page(browser: Any, base_url: str, created: dict[str, Any], locale: str) -> Any:
+    """The table page of ``created``'s host on a small phone in ``locale``, its states fed
+    by the test (``_inject``), not by the server."""
+    page = _page(browser, SMALL_PHONE, locale)
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    return page
+
+
 def _tab_to(page: Any, css: str, back: bool = False, most: int = 80) -> None:
     """Press Tab (Shift+Tab if ``back``) until the focus is on an element matching ``css``."""
     for _ in range(most):
@@ -83,9 +92,7 @@ def test_cards_are_named_in_the_pages_language(base_url: str, browser: Any) -> N
              "de-DE": ("Pik Dame", "Herz 10", "Joker, steht für Kreuz 6"),
              "sv-SE": ("spader dam", "hjärter 10", "joker, står för klöver 6")}
     for locale, (queen, ten, wild) in names.items():
-        page = _page(browser, SMALL_PHONE, locale)
-        page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-        _fed_by_hand(page)
+        page = _table_page(browser, base_url, created, locale)
         _inject(page, before)
         assert page.get_attribute('#hand .card[data-card="QS"]', "aria-label") == queen
         assert page.get_attribute('#hand .card[data-card="10H"]', "aria-label") == ten
@@ -114,9 +121,7 @@ def test_a_turn_is_played_with_the_keyboard_alone_on_a_small_phone(base_url: str
     screen, and the page does not scroll sideways. The states are the engine's own views."""
     created = _new_table(base_url)
     _, (before, later) = _scripted_game()
-    page = _page(browser, SMALL_PHONE, "es-CL")
-    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    _fed_by_hand(page)
+    page = _table_page(browser, base_url, created, "es-CL")
     _inject(page, before, forget_sent=True)
 
     def card(c: str) -> str:
@@ -269,9 +274,7 @@ def test_a_joker_the_card_may_swap_is_a_finger_s_size_on_a_phone(base_url: str,
     leaves the joker as it was, and still lays off at once."""
     created = _new_table(base_url)
     _, (_before, later) = _scripted_game()
-    page = _page(browser, SMALL_PHONE, "es-CL")
-    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    _fed_by_hand(page)
+    page = _table_page(browser, base_url, created, "es-CL")
     wild = '.meld[data-meld="1"] .card.wild'
     _inject(page, later, forget_sent=True)
     assert page.locator(wild).bounding_box()["width"] < TARGET  # no card picked: as it was
@@ -314,9 +317,7 @@ def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any)
     _, (_before, later) = _trio_game()
     assert {"p": 0, "agregar": {"card": "7D", "meld": 0}} in later["legal"]
     assert {"p": 0, "swap": {"card": "7D", "meld": 0}} in later["legal"]
-    page = _page(browser, SMALL_PHONE, "es-CL")
-    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    _fed_by_hand(page)
+    page = _table_page(browser, base_url, created, "es-CL")
     trio = '.meld[data-meld="0"]'
     version = later["version"]
 
@@ -429,9 +430,7 @@ def test_a_card_that_may_lay_off_or_swap_asks_which(base_url: str, browser: Any)
                        "Gegen den Joker tauschen"),
              "sv-SE": ("Vad gör du med ruter 7?", "Lägg på (agregar)", "Byt mot jokern")}
     for locale, (title, agregar, swap) in words.items():
-        page = _page(browser, SMALL_PHONE, locale)
-        page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-        _fed_by_hand(page)
+        page = _table_page(browser, base_url, created, locale)
         _inject(page, later)
         _pick(page, "7D")
         page.click(f'{trio} .card[data-card="7H"]')
@@ -459,9 +458,7 @@ def test_the_buy_banner_is_said_once_for_each_offer(base_url: str, browser: Any)
     price, a claim or a new window says it anew."""
     created = _new_table(base_url)
     _, (_before, later) = _scripted_game()
-    page = _page(browser, SMALL_PHONE, "es-CL")
-    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    _fed_by_hand(page)
+    page = _table_page(browser, base_url, created, "es-CL")
     assert page.get_attribute("#buy", "aria-live") == "assertive"
     deadline = time.time() + 30
     _inject(page, _buy_state(later, 2000, deadline))
@@ -801,9 +798,7 @@ def test_a_question_goes_when_the_table_moves_past_it(base_url: str, browser: An
     created = _new_table(base_url)
     _, (before, later) = _trio_game()
     assert not any("agregar" in a or "swap" in a for a in before["legal"])
-    page = _page(browser, SMALL_PHONE, "es-CL")
-    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
-    _fed_by_hand(page)
+    page = _table_page(browser, base_url, created, "es-CL")
     _inject(page, later, forget_sent=True)
     _pick(page, "7D")
     page.click('.meld[data-meld="0"] .card[data-card="7H"]')
