@@ -134,7 +134,10 @@ def anotador_doc(players: Sequence[str], rules: dict[str, Any], rounds: Sequence
         "rules": rules,
         "rounds": [{
             "out": r.out, "deUna": r.de_una, "closed": close_all,
-            "hands": [{"cards": [key_of(c) for c in r.cards.get(s, [])], "typed": None}
+            # A hand with no card left (a random game may hold one) is entered as a typed 0:
+            # a closed round with a hand left empty is one a correction left incomplete.
+            "hands": [{"cards": [key_of(c) for c in r.cards.get(s, [])],
+                       "typed": 0 if close_all and s != r.out and not r.cards.get(s) else None}
                       for s in range(n)],
             "steals": [r.steals.get(s, 0) for s in range(n)],
         } for r in rounds],
@@ -482,6 +485,7 @@ def test_extra_round_tie_break(browser: Any, site: str) -> None:
     assert page.locator(".result:visible").count() == 0  # tied on 5: not over
     page.click('nav.tabs [data-view="round"]')
     assert "Extra round 1" in page.inner_text("an-round .round-head")
+    assert page.inner_text("an-round .tie-now") == "Tied on 5 between Ana and Beto: one more round."
     assert page.inner_text("an-round .contract small") == "3E"
     extra = Hand(0, {1: ["AS"]})
     enter_round(page, extra)
@@ -492,6 +496,66 @@ def test_extra_round_tie_break(browser: Any, site: str) -> None:
     context.close()
 
 
+def test_de_una_stays_with_its_player_and_one_point_is_singular(browser: Any, site: str
+                                                                 ) -> None:
+    """"De una" said of one player does not pass to another chosen instead; a winner on 1
+    point is told so in the singular."""
+    rules = anotador_rules("chico", rounds=["2T", "2T"], de_una=True, instant_out_score=-10)
+    context, page = new_page(browser, site, locale="es-CL")
+    import_doc(page, anotador_doc(NAMES[:2], rules, [Hand(0, {1: ["KH", "QH"]}, de_una=True)]))
+    page.click('nav.tabs [data-view="round"]')
+    page.click('an-round [data-action=out][data-seat="1"]')
+    page.click("an-round [data-action=de-una]")
+    assert page.get_attribute("an-round [data-action=de-una]", "aria-pressed") == "true"
+    page.click("an-round [data-action=change-out]")
+    page.click('an-round [data-action=out][data-seat="0"]')
+    assert page.get_attribute("an-round [data-action=de-una]", "aria-pressed") == "false"
+    page.click("an-round [data-action=change-out]")
+    page.click('an-round [data-action=out][data-seat="1"]')
+    for card in ("9", "2"):
+        page.click(f'an-round .key[data-card="{card}"]')
+    page.click("an-round [data-action=close]")
+    expected = engine_sheet(RuleSet.preset("chico", rounds=[1, 1], instant_out_score=-10),
+                            NAMES[:2], [Hand(0, {1: ["KH", "QH"]}, de_una=True),
+                                        Hand(1, {0: ["9H", "2H"]})])
+    assert shown_totals(page, 2) == list(expected.totals) == [1, 20]
+    assert "con 1 punto" in page.inner_text(".result:visible")
+    assert "1 puntos" not in page.inner_text(".result:visible")
+    assert not page.errors
+    context.close()
+
+
+def test_the_keyboard_never_goes_under_the_keypad(browser: Any, site: str) -> None:
+    """The keypad stays at the bottom of the screen; a hand's controls reached by Tab are
+    scrolled up above it, on a small phone with eight players and steals."""
+    rules = anotador_rules("chile", steals=True)
+    players = [*NAMES, "Eli", "Fede", "Gabi", "Hugo"]
+    context, page = new_page(browser, site, locale="es-CL",
+                             viewport={"width": 360, "height": 740})
+    import_doc(page, anotador_doc(players, rules, []))
+    page.click('nav.tabs [data-view="round"]')
+    page.click('an-round [data-action=out][data-seat="0"]')
+    page.focus('an-round .hand-row[data-seat="1"] button.name')
+    seen = 0
+    for _ in range(40):
+        where = page.evaluate("""() => {
+          const el = document.activeElement;
+          const bar = document.querySelector('an-round .sticky-actions');
+          if (!el.closest('an-round .hands')) return null;
+          return [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom,
+                  bar.getBoundingClientRect().top];
+        }""")
+        if where is None:
+            break
+        top, bottom, bar = where
+        assert top >= 0 and bottom <= bar, where
+        seen += 1
+        page.keyboard.press("Tab")
+    assert seen == 7 * 2  # every hand's name and its "+" steal ("−" is off at 0 steals)
+    assert not page.errors
+    context.close()
+
+
 def test_options_by_taps_match_the_engine(browser: Any, site: str) -> None:
     """A list of rounds of one's own, other card values, -10 de una, +2 steals, a typed total."""
     context, page = new_page(browser, site, locale="en-GB")
@@ -499,8 +563,16 @@ def test_options_by_taps_match_the_engine(browser: Any, site: str) -> None:
     page.select_option("select[name=preset]", "chile")
     while page.locator("[data-action=round-remove]").count() > 1:
         page.click("[data-action=round-remove] >> nth=0")
+    # The menu only chooses; the button adds (arrow keys in the menu add nothing).
+    page.focus("select[name=add_contract]")
+    for _ in range(3):
+        page.keyboard.press("ArrowDown")
+    assert page.locator("[data-action=round-remove]").count() == 1
     page.select_option("select[name=add_contract]", "ES")
+    page.click("[data-action=add-round]")
     page.select_option("select[name=add_contract]", "2T")
+    page.click("[data-action=add-round]")
+    assert page.locator("[data-action=round-remove]").count() == 3
     page.click('[data-action=round-up][data-index="2"]')  # 4T, 2T, ES
     page.fill('[data-value="A"]', "15")
     page.fill('[data-value="JK"]', "25")
@@ -932,13 +1004,14 @@ def test_export_and_import(browser: Any, site: str) -> None:
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["round", "contract", "dealer", "out", "de_una", *NAMES]
     assert rows[1][:5] == ["1", "2T", "Ana", "Ana", "0"]
-    assert [int(v) for v in rows[-1][5:]] == list(expected.totals)
+    assert [int(v) for v in rows[-2][5:]] == list(expected.totals)
+    assert rows[-1][0] == "rules" and json.loads(rows[-1][1])["preset"] == "chile"
     # both read back, as a new game on the device
     import_doc(page, json.dumps(doc))
     assert shown_totals(page, 4) == list(expected.totals)
     import_doc(page, text, name="game.csv")
     assert shown_totals(page, 4) == list(expected.totals)
-    assert len(rows) == 1 + 8 + 1 and rows[3][3:] == ["", "", "", "", "", ""]
+    assert len(rows) == 1 + 8 + 2 and rows[3][3:] == ["", "", "", "", "", ""]
     page.click('nav.tabs [data-view="round"]')
     assert "Round 3 of 8" in page.inner_text("an-round .round-head")
     page.click('nav.tabs [data-view="history"]')
@@ -964,6 +1037,34 @@ def test_export_and_import(browser: Any, site: str) -> None:
     context.close()
 
 
+def test_a_csv_read_back_keeps_the_rules_and_every_name(browser: Any, site: str) -> None:
+    """A CSV carries the game's rules, so a game read back from it names the same winner
+    (here a tie broken by most outs); a name holding ";" or a quote stays one name; a sheet
+    made by hand, with no rules line, is still read (its tie shared)."""
+    players = ["Ana;Bea", 'Beto "B"', "Caro", "Dani"]
+    rules = anotador_rules("chile", tie_break="most_outs")
+    expected = engine_sheet(RuleSet.preset("chile", tie_break="most_outs"), players, CHILE_GAME)
+    assert len(set(expected.totals)) < 4 and list(expected.winners) == [0]  # a tie, broken
+    context, page = new_page(browser, site, locale="en-US", accept_downloads=True)
+    import_doc(page, anotador_doc(players, rules, CHILE_GAME))
+    assert winners_shown(page) == ([0], "most_outs")
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-csv]")
+    text = Path(info.value.path()).read_text("utf-8")
+    rows = list(csv.reader(io.StringIO(text)))
+    assert rows[0][5:] == players and rows[-1][0] == "rules"
+    import_doc(page, text, name="game.csv")
+    assert [page.inner_text(f'an-totals [data-seat="{s}"] .n') for s in range(4)] == players
+    assert shown_totals(page, 4) == list(expected.totals)
+    assert winners_shown(page) == ([0], "most_outs")
+    by_hand = "\r\n".join(text.splitlines()[:-1]) + "\r\n"
+    import_doc(page, by_hand, name="hand.csv")
+    seats, reason = winners_shown(page)
+    assert reason == "share" and len(seats) == 2
+    assert not page.errors
+    context.close()
+
+
 def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, site: str) -> None:
     """Rounds 7-8 of chile with "de una" at -10: every out there is de una by itself (ruling
     15); a round is not scored while a hand is missing; a card tapped after a typed total adds
@@ -982,7 +1083,8 @@ def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, si
     assert de_una.get_attribute("aria-pressed") == "true" and de_una.is_disabled()
     # Close with two hands missing: refused, both named, the keypad on the first.
     page.click("an-round [data-action=close]")
-    assert "Beto, Caro" in page.inner_text("an-round .missing-hands")
+    assert page.inner_text("an-round .missing-hands").startswith(
+        "Beto and Caro: hands not entered yet")
     assert page.locator("an-round .hand-row.missing").count() == 2
     assert "Round 7 of 8" in page.inner_text("an-round .round-head")
     page.click('an-round .key[data-card="K"]')  # for Beto, where the keypad went
@@ -1024,6 +1126,20 @@ def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, si
     assert page.inner_text("an-round .missing-hands").startswith("Ana")
     page.click('nav.tabs [data-view="sheet"]')
     assert page.inner_text('an-sheet [data-cell="6-0"]') == "?"
+    # No winner while a hand is left to enter (it would count 0): the round screen brings
+    # round 7 back, with no way round it, until Ana's hand is in.
+    assert page.locator(".result:visible").count() == 0
+    page.click('nav.tabs [data-view="round"]')
+    assert "Correcting round 7" in page.inner_text("an-round .correcting")
+    assert page.locator("an-round [data-action=back]").count() == 0
+    assert page.inner_text("an-round .missing-hands").startswith("Ana")
+    page.click("an-round [data-action=close]")  # refused: the hand is missing
+    assert "Correcting round 7" in page.inner_text("an-round .correcting")
+    page.click('an-round .key[data-card="Q"]')  # the keypad went to Ana's hand
+    page.click("an-round [data-action=close]")
+    page.wait_for_selector("an-sheet:not([hidden])")
+    assert page.inner_text('an-sheet [data-cell="6-0"]') == "10"
+    assert page.locator(".result:visible").count() == 1
     assert not page.errors
     context.close()
 
@@ -1063,10 +1179,18 @@ def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: 
     bad_steals = anotador_doc(NAMES[:2], anotador_rules("chile", steals=True),
                               [Hand(0, {1: ["5H"]}, steals={1: -3})])
     twins = "round,contract,dealer,out,de_una,Ana,Ana\r\n1,2T,Ana,Ana,0,0,25\r\n"
+    json_twins = anotador_doc(["Ana", " Ana "], anotador_rules("chile"), [])
+    blank = anotador_doc(["Ana", ""], anotador_rules("chile"), [])
+    long_name = anotador_doc(["Ana", "B" * 17], anotador_rules("chile"), [])
+    bad_rules = twins.replace("Ana,Ana", "Ana,Beto") + 'rules,"{""scoring"": ""goals""}"\r\n'
     page.click('nav.tabs [data-view="history"]')
     for doc, name, why in ((bad_values, "a.json", '"values" is "20"'),
                            (bad_steals, "b.json", '"steals" is -3'),
-                           (twins, "c.csv", 'two players are called "Ana"')):
+                           (twins, "c.csv", 'two players are called "Ana"'),
+                           (json_twins, "d.json", 'two players are called "Ana"'),
+                           (blank, "e.json", "a player's name is empty"),
+                           (long_name, "f.json", "longer than 16 characters"),
+                           (bad_rules, "g.csv", '"scoring" is "goals"')):
         data = doc if isinstance(doc, str) else json.dumps(doc)
         page.set_input_files("input[data-import]", files=[{
             "name": name, "mimeType": "text/plain", "buffer": data.encode()}])
@@ -1315,7 +1439,7 @@ def test_series_export_import_and_games_from_before_series(browser: Any, site: s
     text = Path(info.value.path()).read_text("utf-8")
     rows = list(csv.reader(io.StringIO(text)))
     assert rows[0] == ["round", "contract", "dealer", "out", "de_una", "Ana", "Beto"]
-    assert rows[-1] == ["total", "", "", "", "", "3", "1"]
+    assert rows[-2] == ["total", "", "", "", "", "3", "1"] and rows[-1][0] == "rules"
     # Imported back onto this phone: the same series, and the game counts once.
     import_doc(page, json.dumps(doc))
     copy = stored_game(page)
@@ -1622,7 +1746,7 @@ def test_mistakes_are_read_out_and_say_what_to_fix(browser: Any, site: str) -> N
     announced(page, "First tap who went out.")
     page.click('an-round [data-action=out][data-seat="0"]')
     page.click("an-round [data-action=close]")
-    announced(page, "Beto, Caro: hand not entered yet. Tap the cards or type the total.")
+    announced(page, "Beto and Caro: hands not entered yet. Tap the cards or type the totals.")
     # Read out once, not again at every tap that redraws the round.
     assert page.locator("an-round [role=alert]:not(.error)").count() == 0
     page.select_option("select.lang", "de")

@@ -19,7 +19,8 @@ export function chartSvg(game, t) {
   const marks = game.rules.scoring === "rounds"; // rounds won: a few whole marks
   let lo = Math.min(0, ...all);
   let hi = Math.max(marks ? 2 : 10, ...all);
-  const step = marks ? Math.max(1, Math.ceil(niceStep(hi - lo))) : niceStep(hi - lo);
+  // Scores are whole numbers: so are the lines of the grid (2.5 would be no score at all).
+  const step = Math.max(1, Math.ceil(niceStep(hi - lo)));
   lo = Math.floor(lo / step) * step;
   hi = Math.ceil(hi / step) * step;
   const W = 360;

@@ -19,7 +19,8 @@ export function verdict(game, t) {
   const rounds = game.rules.scoring === "rounds";
   switch (r.reason) {
     case "single":
-      why = t(rounds ? (r.total === 1 ? "why_single_rounds_1" : "why_single_rounds") : "why_single_points", { total });
+      why = t(rounds ? (r.total === 1 ? "why_single_rounds_1" : "why_single_rounds")
+        : Math.abs(r.total) === 1 ? "why_single_points_1" : "why_single_points", { total });
       break;
     case "most_outs":
       why = t("why_most_outs", { total, names: names(r.tied), outs: r.outs });

@@ -5,8 +5,8 @@
 import { View, esc, seatColor, cardLabel, signed, icon, wholeNumber } from "../lib/dom.js";
 import { contractWords, capitalize } from "../lib/i18n.js";
 import {
-  atOnce, contractOf, currentIndex, dealerOf, handValue, instantOut, missingHands, plannedRounds,
-  roundScores,
+  atOnce, contractOf, currentIndex, dealerOf, handValue, incompleteIndex, instantOut, leaders,
+  missingHands, plannedRounds, roundScores, totals,
 } from "../lib/score.js";
 
 /** Whether the round knows how it ended: someone went out, or nobody did. */
@@ -20,12 +20,29 @@ const AFTER_OUT = '.hands button[aria-current="true"], [data-action="close"]';
 const AFTER_CLOSE = ".out-grid button, .result .winner";
 
 class AnRound extends View {
+  connectedCallback() {
+    super.connectedCallback();
+    if (this._focusWatch) return;
+    this._focusWatch = true;
+    // The keypad and the score button stay at the bottom of the screen: a control the
+    // keyboard reaches under them is scrolled up into the free part, or it could not be seen.
+    this.addEventListener("focusin", (event) => {
+      const bar = this.querySelector(".sticky-actions");
+      const el = event.target;
+      if (!bar || bar.contains(el) || el.closest("dialog")) return;
+      const hidden = el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+      if (hidden > 0) window.scrollBy({ top: hidden + 8 });
+    });
+  }
+
   index() {
     const { store } = this.ctx;
     const game = store.game;
     const editing = store.ui.editing;
     if (Number.isInteger(editing) && game.rounds[editing]) return editing;
-    return currentIndex(game);
+    // With every round played, a round a correction left incomplete comes back to be finished
+    // before anyone is declared the winner.
+    return currentIndex(game) ?? incompleteIndex(game);
   }
 
   /** The seat the keypad adds to: the one chosen, else the first who did not go out. */
@@ -41,6 +58,11 @@ class AnRound extends View {
     const { store } = this.ctx;
     const i = this.index();
     if (i === null) return;
+    // A round brought back because it is incomplete stays on screen, as any correction does,
+    // until it is saved: the tap that completes it must not jump to the winner.
+    if (!Number.isInteger(store.ui.editing) && currentIndex(store.game) === null) {
+      store.setUi({ editing: i });
+    }
     const round = store.game.rounds[i];
     const seat = Number(el.dataset.seat);
     const active = this.activeSeat(round);
@@ -49,6 +71,8 @@ class AnRound extends View {
         if (!(round.out === seat && !round.closed)) this.focusNext = AFTER_OUT;
         store.mutate((g) => {
           const r = g.rounds[i];
+          // "De una" was said of one player: another player out starts without it.
+          if (r.out !== seat) r.deUna = false;
           if (r.out === seat && !r.closed) { r.out = null; r.deUna = false; } else r.out = seat;
           r.nobody = false;
           delete r.outScore;
@@ -132,8 +156,7 @@ class AnRound extends View {
           this.focusNext = AFTER_OUT;
           store.setUi({ seat: missing[0], pickOut: false });
           this.querySelector(".missing-hands")?.classList.add("shake");
-          this.ctx.app?.announce(this.ctx.t("hands_missing", {
-            names: missing.map((s) => store.game.players[s]).join(", ") }));
+          this.ctx.app?.announce(this.missingText(missing));
           return;
         }
         if (round.closed) {
@@ -153,6 +176,26 @@ class AnRound extends View {
         break;
       default:
     }
+  }
+
+  /** Why an extra round is played, above it: who are tied, on what ("Empate a 120 entre Ana
+   * y Beto: se juega una ronda más"). */
+  tieNote(i) {
+    const { t, store } = this.ctx;
+    const game = store.game;
+    if (i < game.rules.rounds.length || game.rounds[i].closed) return "";
+    const { totals: sums } = totals(game);
+    const tied = leaders(game, sums);
+    if (tied.length < 2) return "";
+    return `<p class="hint tie-now">${esc(t("tie_now", {
+      total: signed(sums[tied[0]]), names: t.list(tied.map((s) => game.players[s])) }))}</p>`;
+  }
+
+  /** Whose hands are still to enter, in words ("Faltan las manos de Beto y Caro: ..."). */
+  missingText(missing) {
+    const { t, store } = this.ctx;
+    const names = t.list(missing.map((s) => store.game.players[s]));
+    return t(missing.length === 1 ? "hands_missing" : "hands_missing_many", { names });
   }
 
   /** Tell a screen reader what a key did: the hand's new total ("Ana: 25"). */
@@ -301,8 +344,7 @@ class AnRound extends View {
             ${steals}<span class="sum" data-score="${s}" id="hand-sum-${s}">${signed(scores[s])}</span></li>`;
       }).join("");
       // Read out once, when the round is refused (an alert here would be read at every tap).
-      const missingNote = missing.length ? `<p class="missing-hands">${esc(t("hands_missing", {
-        names: missing.map((s) => game.players[s]).join(", ") }))}</p>` : "";
+      const missingNote = missing.length ? `<p class="missing-hands">${esc(this.missingText(missing))}</p>` : "";
       handsHtml = `<h3>${esc(t("hands"))}</h3>${missingNote}<ol class="hands">${rows}</ol>`;
       const activeName = active === null ? "" : game.players[active];
       const keys = data.cards.map((k) => `
@@ -333,6 +375,7 @@ class AnRound extends View {
           <small>${esc(code)}</small></h2>
         ${oneTurn ? `<span class="badge">${esc(t("at_once"))}</span>` : ""}
       </header>
+      ${this.tieNote(i)}
       ${outHtml}
       ${points ? "" : `<p class="hint">${esc(t("rounds_mode_hint"))}</p>`}
       ${handsHtml}

@@ -4,7 +4,7 @@
 // The draft is saved with every change, like everything else.
 
 import { View, esc, icon, seatColor, signed, wholeNumber } from "../lib/dom.js";
-import { repeatedName, rulesFromPreset } from "../lib/score.js";
+import { NAME_MOST, repeatedName, rulesFromPreset } from "../lib/score.js";
 import { BEST_OF } from "../lib/match.js";
 import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
 
@@ -74,10 +74,10 @@ class AnSetup extends View {
       } else if (el.name === "de_una") d.rules.de_una = el.checked;
       else if (el.name === "steals") d.rules.steals = el.checked;
       else if (el.name === "add_contract") {
-        if (el.value) {
-          d.rules.rounds.push(el.value);
-          d.rules.at_once.push(false);
-        }
+        // Only chosen here: the button adds it. A menu that added on change would add a round
+        // at every arrow key, and could never reach a contract further down by keyboard.
+        this.addChoice = el.value;
+        return;
       } else return;
       this.save();
     });
@@ -122,6 +122,14 @@ class AnSetup extends View {
       case "round-remove":
         if (d.rules.rounds.length > 1) { d.rules.rounds.splice(i, 1); d.rules.at_once.splice(i, 1); }
         break;
+      case "add-round": {
+        const code = this.querySelector("select[name=add_contract]")?.value;
+        if (code && code in this.ctx.data.contracts) {
+          d.rules.rounds.push(code);
+          d.rules.at_once.push(false);
+        }
+        break;
+      }
       case "reset-rounds": {
         const preset = this.ctx.data.presets.find((p) => p.name === d.preset);
         d.rules.rounds = preset.rounds.map((r) => r.contract);
@@ -166,14 +174,14 @@ class AnSetup extends View {
     const playerRows = d.players.map((name, i) => `
       <li class="player-row">
         <span class="seat-dot" style="background:${seatColor(i)}">${i + 1}</span>
-        <input type="text" data-player="${i}" value="${esc(name)}" maxlength="16"
+        <input type="text" data-player="${i}" value="${esc(name)}" maxlength="${NAME_MOST}"
           autocomplete="off" placeholder="${esc(t("player_n", { n: i + 1 }))}"
           aria-label="${esc(t("player_n", { n: i + 1 }))}">
         <button class="icon" data-action="player-up" data-index="${i}" ${i === 0 ? "disabled" : ""}
           aria-label="${esc(t("move_up"))}">↑</button>
         <button class="icon" data-action="remove-player" data-index="${i}"
           ${d.players.length <= 2 ? "disabled" : ""}
-          aria-label="${esc(t("remove_player", { name: name || i + 1 }))}">✕</button>
+          aria-label="${esc(t("remove_player", { name: name.trim() || t("player_n", { n: i + 1 }) }))}">✕</button>
       </li>`).join("");
     const rounds = r.rounds.map((code, i) => `
       <li class="round-row">
@@ -186,8 +194,9 @@ class AnSetup extends View {
           ${r.rounds.length <= 1 ? "disabled" : ""}
           aria-label="${esc(t("remove_round", { n: i + 1 }))}">✕</button>
       </li>`).join("");
+    const chosen = this.addChoice in data.contracts ? this.addChoice : Object.keys(data.contracts)[0];
     const contractOptions = Object.keys(data.contracts).map((code) =>
-      `<option value="${esc(code)}">${esc(code)} · ${esc(contractWords(code, lang, data.contracts))}</option>`)
+      `<option value="${esc(code)}" ${code === chosen ? "selected" : ""}>${esc(code)} · ${esc(contractWords(code, lang, data.contracts))}</option>`)
       .join("");
     const n = d.players.length;
     const limit = n < preset.min_players || n > preset.max_players
@@ -221,9 +230,9 @@ class AnSetup extends View {
         <h4>${esc(t("rounds"))} (${r.rounds.length})</h4>
         <ol class="rounds-list">${rounds}</ol>
         <div class="rounds-tools">
-          <select name="add_contract" aria-label="${esc(t("add_round"))}">
-            <option value="">+ ${esc(t("add_round"))}…</option>${contractOptions}</select>
-          <button data-action="reset-rounds">${esc(t("reset_rounds"))}</button>
+          <select name="add_contract" aria-label="${esc(t("new_round_contract"))}">${contractOptions}</select>
+          <button data-action="add-round">+ ${esc(t("add_round"))}</button>
+          <button class="reset" data-action="reset-rounds">${esc(t("reset_rounds"))}</button>
         </div>
         <h4>${esc(t("scoring"))}</h4>
         <div class="segmented" role="group" aria-label="${esc(t("scoring"))}">

@@ -4,8 +4,8 @@
 
 import { View, esc, icon, seatColor, signed } from "../lib/dom.js";
 import {
-  contractOf, dealerOf, currentIndex, isFinished, missingHands, plannedRounds, roundScores,
-  totals, result,
+  NAME_MOST, contractOf, dealerOf, currentIndex, isFinished, missingHands, plannedRounds,
+  roundScores, totals, result,
 } from "../lib/score.js";
 import { exportRow, resultHtml } from "./an-result.js";
 
@@ -20,7 +20,7 @@ class AnSheet extends View {
       const seat = Number(el.dataset.seat);
       const now = store.game.players[seat];
       const typed = window.prompt(t("rename_prompt", { name: now }), now);
-      const name = (typed ?? "").trim().slice(0, 16);
+      const name = (typed ?? "").trim().slice(0, NAME_MOST);
       if (!name || name === now) return;
       // Two players of one name could not be told apart (nor read back from a CSV).
       if (store.game.players.includes(name)) window.alert(t("same_name", { name }));

@@ -4,8 +4,8 @@
 // series existed has no "match": the game is then a series of its own (see match.js).
 
 import {
-  FORMAT, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds, repeatedName,
-  roundScores, totals,
+  FORMAT, NAME_MOST, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds,
+  repeatedName, roundScores, totals,
 } from "./score.js";
 import { BEST_OF } from "./match.js";
 
@@ -17,10 +17,13 @@ export function toJson(game) {
 
 function csvCell(value) {
   const text = String(value ?? "");
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  // ";" too: the reader splits on it, as the spreadsheets of Spanish locales write it.
+  return /[",;\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** One line per round (the rounds still to play too, with no scores), then the totals. */
+/** One line per round (the rounds still to play too, with no scores), then the totals, then
+ * the game's rules as JSON in one cell (a spreadsheet shows it as text; the import reads it,
+ * so that a game read back breaks a tie and scores the rounds left as the table did). */
 export function toCsv(game) {
   const lines = [[...CSV_HEAD, ...game.players]];
   for (let i = 0; i < plannedRounds(game); i += 1) {
@@ -38,6 +41,7 @@ export function toCsv(game) {
     ]);
   }
   lines.push(["total", "", "", "", "", ...totals(game).totals]);
+  lines.push(["rules", JSON.stringify(game.rules)]);
   return lines.map((cells) => cells.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
@@ -132,13 +136,22 @@ function checkMatch(given) {
   return { id: given.id, bestOf };
 }
 
+/** The players of an imported game, checked as the setup checks them: 2 to 8, each named
+ * (at most NAME_MOST characters, as the setup and the sheet take), no name twice. */
+function checkPlayers(players) {
+  if (!Array.isArray(players) || players.length < 2 || players.length > 8) fail("io_players");
+  const names = players.map((p) => (typeof p === "string" ? p.trim() : ""));
+  const bad = names.find((name) => !name || [...name].length > NAME_MOST);
+  if (bad !== undefined) fail("io_bad_name", { name: bad, most: NAME_MOST });
+  const twice = repeatedName(names);
+  if (twice !== undefined) fail("io_same_name", { name: twice });
+  return names;
+}
+
 function checkGame(doc, defaults) {
   if (!doc || typeof doc !== "object") fail("io_not_a_game");
   if (doc.format !== FORMAT) fail("io_format", { format: FORMAT });
-  const players = doc.players;
-  if (!Array.isArray(players) || players.length < 2 || players.length > 8) {
-    fail("io_players");
-  }
+  const players = checkPlayers(doc.players);
   if (!doc.rules || !Array.isArray(doc.rules.rounds) || !doc.rules.rounds.length) {
     fail("io_rules_no_rounds");
   }
@@ -168,7 +181,7 @@ function checkGame(doc, defaults) {
     id: String(doc.id || ""),
     created: String(doc.created || new Date().toISOString()),
     updated: new Date().toISOString(),
-    players: players.map((p) => String(p)),
+    players,
     firstDealer: Number.isInteger(doc.firstDealer) ? ((doc.firstDealer % n) + n) % n : 0,
     rules,
     rounds,
@@ -183,11 +196,8 @@ function fromCsv(text, defaults) {
   const rows = parseCsv(text.replace(/^\uFEFF/, ""));
   const head = rows.findIndex((r) => r[0].trim().toLowerCase() === "round");
   if (head < 0) fail("io_no_header");
-  const players = rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean);
-  if (players.length < 2 || players.length > 8) fail("io_players");
   // The out column names the player who went out, so two players may not share a name.
-  const twice = repeatedName(players);
-  if (twice !== undefined) fail("io_same_name", { name: twice });
+  const players = checkPlayers(rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean));
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
   if (!all.length) fail("io_no_rounds");
@@ -210,7 +220,10 @@ function fromCsv(text, defaults) {
   const byRounds = scores.length > 0 && scores.every((line, i) => line.every((v, s) => v === (s === outSeats[i] ? 1 : 0)));
   const contracts = all.map((r) => (r[1] || "").trim() || "?");
   const dealer = players.indexOf((all[0][2] || "").trim());
-  const rules = {
+  // The rules line of an exported CSV; a sheet made by hand has none, and is read by points
+  // or by rounds won from its numbers, its tie shared.
+  const given = rows.find((r) => r[0].trim().toLowerCase() === "rules" && r[1]?.trim());
+  const rules = given ? csvRules(given[1], contracts, defaults) : {
     ...defaults,
     preset: "csv",
     rounds: contracts,
@@ -240,6 +253,18 @@ function fromCsv(text, defaults) {
     rules,
     rounds,
   });
+}
+
+/** The rules line of a CSV, checked as a JSON file's rules; its rounds are the CSV's lines
+ * (a spreadsheet may have changed those, and they are what the sheet shows). */
+function csvRules(text, contracts, defaults) {
+  let doc;
+  try { doc = JSON.parse(text); } catch (e) { fail("io_bad_rules"); }
+  if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail("io_bad_rules");
+  const atOnce = Array.isArray(doc.at_once) ? doc.at_once : [];
+  const same = Array.isArray(doc.rounds) && doc.rounds.length === contracts.length
+    && doc.rounds.every((c, i) => c === contracts[i]);
+  return checkRules({ ...doc, rounds: contracts, at_once: same ? atOnce : [] }, defaults);
 }
 
 /** A game from the text of an exported file (JSON or CSV); throws Error with a reason. */

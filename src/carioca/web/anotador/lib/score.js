@@ -28,6 +28,9 @@ export function handValue(rules, hand) {
   return sum;
 }
 
+/** The longest name a player may have, in characters: what the setup and the sheet take. */
+export const NAME_MOST = 16;
+
 /** A name given to two players (undefined if none): the sheet, the totals and a CSV name the
  * players, so two of one name could not be told apart. */
 export function repeatedName(names) {
@@ -137,10 +140,25 @@ export function plannedRounds(game) {
   return Math.max(game.rules.rounds.length, played + (needsExtraRound(game) ? 1 : 0));
 }
 
+/** Whether a round says all it must: how it ended (someone went out, or nobody did) and, by
+ * points, every hand. A correction can take that away from a scored round (a new player
+ * out leaves the old one's hand to enter). */
+export function roundComplete(game, round) {
+  const decided = (round.out !== null && round.out !== undefined) || Boolean(round.nobody);
+  return decided && missingHands(game, round).length === 0;
+}
+
+/** The first scored round a correction left incomplete (null if none): the game cannot end
+ * while one is, since its empty hand would count 0, the best score there is. */
+export function incompleteIndex(game) {
+  const i = game.rounds.findIndex((r) => r.closed && !roundComplete(game, r));
+  return i < 0 ? null : i;
+}
+
 export function isFinished(game) {
   const played = closedRounds(game).length;
   return played >= game.rules.rounds.length && !needsExtraRound(game)
-    && game.rounds.every((r) => r.closed);
+    && game.rounds.every((r) => r.closed) && incompleteIndex(game) === null;
 }
 
 /** Keep exactly one open round at the end while the game goes on, none once it is over. */
