@@ -408,6 +408,9 @@ def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> No
         (["simulate", "--games", "2", "--compare", "chile"], "nothing to compare"),
         (["simulate", "--games", "2", "--set", "hand_size=11", "--compare-set",
           "hand_size=11"], "nothing to compare"),
+        # An option set to the preset's own value changes nothing: the rules, not the labels.
+        (["simulate", "--games", "2", "--preset", "chico", "--compare-set", "buying=off"],
+         "nothing to compare"),
     ]
     for args, words in cases:
         result = runner.invoke(_app(), [*args, "--no-progress"])
@@ -415,6 +418,26 @@ def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> No
         assert words in result.output.replace("\n", " "), (args, result.output)
         assert "Traceback" not in result.output and not isinstance(result.exception,
                                                                   ZeroDivisionError)
+
+
+def test_a_refused_simulation_leaves_no_folder_and_missing_extras_are_named(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    fresh = tmp_path / "fresh"
+    result = runner.invoke(_app(), ["simulate", "--out", str(fresh), "--set", "nonsense",
+                                    "--no-progress"])
+    assert result.exit_code == 2 and not fresh.exists()
+    import importlib.util
+    found = importlib.util.find_spec
+    monkeypatch.setattr(importlib.util, "find_spec",
+                        lambda name, *a: None if name in ("matplotlib", "ray") else found(name, *a))
+    for args, words in (
+            (["simulate", "--games", "2", "--out", str(fresh)], "pip install 'carioca[lab]'"),
+            (["simulate", "--games", "2", "--no-plots", "--ray", "local", "--out", str(fresh)],
+             "--ray needs Ray"),
+            (["tournament", "--bots", "eager", "--ray", "local"], "--ray needs Ray")):
+        result = runner.invoke(_app(), [*args, "--no-progress"])
+        assert result.exit_code == 2 and words in result.output, (args, result.output)
+        assert not fresh.exists()
 
 
 def test_simulate_command(tmp_path: Path) -> None:
@@ -532,13 +555,16 @@ def test_simulation_plots_show_shares_and_whole_positions(
         real_close(fig)
 
 
-def test_a_rounds_scored_game_has_no_penalty_by_round() -> None:
+def test_a_rounds_scored_game_has_no_penalty_by_round(tmp_path: Path) -> None:
     """familia scores rounds won, not points in hand: no penalty to show, per round too."""
     result = simulate([Config.of("familia", {"rounds": [1]})], players=2, games=2,
                       bot="eager", seed=1, workers=1)
     summary = result.summaries[0]
     assert math.isnan(summary.metrics["mean_penalty_per_round"])
     assert all(math.isnan(p) for _, _, _, p, *_ in summary.by_round)
+    # ... and so no penalty chart: an empty one would look broken.
+    names = {p.name for p in write_simulation(result, tmp_path)}
+    assert "turns_per_round.png" in names and "penalty_by_round.png" not in names
 
 
 def test_a_bot_that_wins_every_deal_is_not_called_certain() -> None:
@@ -550,6 +576,17 @@ def test_a_bot_that_wins_every_deal_is_not_called_certain() -> None:
     assert greedy.win_ci == pytest.approx(1.959963984540054 ** 2 / (6 + 1.959963984540054 ** 2))
     points = next(s for s in result.stats if s.name == "random")
     assert points.win_rate == 0.0 and points.win_ci > 0.3
+
+
+def test_a_bot_in_two_seats_that_always_wins_is_not_called_certain() -> None:
+    # eager in two of four seats wins every game with one of them: 50% a seat, every deal
+    # alike, and still not "± 0" over a handful of deals.
+    result = tournament(["eager", "random", "random"], "familia", {"rounds": [1]}, games=8,
+                        players=4, seed=1, workers=1)
+    eager = next(s for s in result.stats if s.name == "eager")
+    assert all(any(g.lineup[w] == "eager" for w in g.winners) for g in result.games)
+    assert eager.win_rate == 0.5
+    assert eager.win_ci == pytest.approx(1.959963984540054 ** 2 / (2 + 1.959963984540054 ** 2))
 
 
 def test_a_bot_against_itself_is_exactly_even_not_uncertain() -> None:

@@ -533,6 +533,32 @@ def test_single_agent_env_plays_a_whole_game() -> None:
     assert info["totals"] == list(sheet.totals)
 
 
+def test_what_the_bots_score_before_the_learner_decides_is_paid() -> None:
+    """A round the bots end before the learner's first decision is paid with its first
+    step; a deal they finish before it decides at all is dealt again."""
+    opts = {"hand_size": [6, 8], "rounds": [1, 2]}
+    single = SingleAgentEnv("chico", 2, seat=0, opponents="eager", options=opts)
+    obs, info = single.reset(seed=226)
+    assert single.game.results and not info  # round 1 is over before seat 0 decided
+    total, done = 0.0, False
+    while not done:
+        action = int(np.flatnonzero(obs["action_mask"])[0])
+        obs, reward, terminated, truncated, info = single.step(action)
+        total += reward
+        done = terminated or truncated
+    assert total == -single.game.score_sheet().totals[0]
+    once = SingleAgentEnv("chico", 2, seat=0, opponents="eager",
+                          options={"hand_size": 6, "rounds": [1]})
+    obs, info = once.reset(seed=226)
+    assert info == {"redealt": 1} and not once.game.is_over and obs["action_mask"].any()
+    assert once.game.seed == 227
+    for bad in (1.9, "0", None, True):
+        with pytest.raises(ValueError, match="whole-number index"):
+            once.step(bad)  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="no game yet"):
+        raw_env("chico", 2).step(0)
+
+
 def test_single_agent_env_illegal_actions() -> None:
     single = SingleAgentEnv("chile", 4, seat=0, max_illegal=3)
     obs, _ = single.reset(seed=42)

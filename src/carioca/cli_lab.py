@@ -8,6 +8,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+import importlib.util
 import json
 import math
 import sys
@@ -42,7 +44,7 @@ from .lab import (
     write_games,
     write_simulation,
 )
-from .rules import RulesError
+from .rules import RulesError, RuleSet
 
 __all__ = ["register", "tournament_table", "simulation_table"]
 
@@ -159,6 +161,22 @@ def _write_games(path: Path, result: TournamentResult | None) -> None:
         raise _fail(f"could not write {path}: {exc.strerror or exc}") from None
 
 
+def _needs(module: str, why: str) -> None:
+    """Fail before the games, not after them: an optional package the command needs."""
+    if importlib.util.find_spec(module) is None:
+        raise _fail(why)
+
+
+def _same_rules(a: Config, b: Config) -> bool:
+    """Whether two configurations play the same game (an option set to its preset's value
+    changes nothing): the rules as data, not the labels."""
+    def play(rules: RuleSet) -> dict[str, object]:
+        return {f.name: getattr(rules, f.name) for f in dataclasses.fields(rules)
+                if f.name not in ("options", "preset_name")}
+
+    return play(a.rules()) == play(b.rules())
+
+
 def _check_writable_folder(out: Path) -> None:
     """Fail before the games, not after: ``out`` (made if missing) must take files."""
     try:
@@ -201,6 +219,8 @@ def register(app: typer.Typer) -> None:
         names = [b.strip() for b in bots.split(",") if b.strip()]
         if not names:
             raise _fail("name at least one bot: --bots greedy,search")
+        if ray:
+            _needs("ray", "--ray needs Ray: pip install 'carioca[lab]'")
         if games_out is not None:
             # Fail before hours of play, not after: the file must be writable (appending
             # nothing leaves an old file as it was until the results replace it).
@@ -260,14 +280,23 @@ def register(app: typer.Typer) -> None:
         first-seat advantage and how often the mazo runs out; with --compare, side by side."""
         if out.exists() and not out.is_dir():
             raise _fail(f"{out} is a file: --out names a folder for the CSV files and plots")
-        _check_writable_folder(out)
+        if plots:
+            _needs("matplotlib", "the plots need matplotlib: pip install 'carioca[lab]', or "
+                                 "--no-plots")
+        if ray:
+            _needs("ray", "--ray needs Ray: pip install 'carioca[lab]'")
         try:
             configs = [Config.of(preset, parse_options(set_options))]
             if compare is not None or compare_set:
                 configs.append(Config.of(compare or preset, parse_options(compare_set)))
-                if configs[1].label == configs[0].label:
+                if _same_rules(configs[0], configs[1]):
                     raise ValueError(f"--compare gives the same rules as the first "
                                      f"configuration ({configs[0].label}): nothing to compare")
+        except (RulesError, ValueError) as exc:
+            raise _fail(str(exc)) from None
+        # Only once the rules are good: a refused command leaves no empty folder behind.
+        _check_writable_folder(out)
+        try:
             with _bar(games * len(configs), "simulate", show_progress) as advance:
                 result = simulate(configs, players=players, games=games, bot=bot, seed=seed,
                                   workers=workers, ray_address=ray, progress=advance)

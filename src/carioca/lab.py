@@ -422,10 +422,13 @@ def _bot_stats(name: str, results: Sequence[GameResult], rules: RuleSet) -> BotS
             if g.times:
                 times.extend(g.times[seat])
     win_mean, win_ci = _mean_ci([statistics.fmean(v) for v in wins.values()])
-    if win_ci == 0.0 and win_mean in (0.0, 1.0):
-        # Every deal won (or every one lost): the spread says nothing, and "± 0" would
-        # claim a certainty 20 deals cannot give. The Wilson interval's width at 0 or 1 is
-        # z²/(n + z²): as sure as n deals make it, no surer.
+    alone = all(who == name for g in results for who in g.lineup)
+    if win_ci == 0.0 and not alone:
+        # Every deal came out the same (all won, all lost, or a bot in two seats winning
+        # with one of them every time): the spread says nothing, and "± 0" would claim a
+        # certainty a few deals cannot give. The Wilson interval's width at a bound is
+        # z²/(n + z²): as sure as n deals make it, no surer. (A bot in every seat shares
+        # each game with itself: its rate is exactly even, and "± 0" is the truth.)
         win_ci = _Z95 ** 2 / (len(wins) + _Z95 ** 2)
     pts_mean, pts_ci = _mean_ci([statistics.fmean(v) for v in points.values()])
     times.sort()
@@ -769,15 +772,18 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
     ax.legend()
     save(fig, "down_by_turn")
 
-    fig, ax = plt.subplots(figsize=(7, 4))
-    for i, s in enumerate(sums):
-        xs = [n + (i - (k - 1) / 2) * width for n, *_ in s.by_round]
-        ax.bar(xs, [p for _, _, _, p, *_ in s.by_round], width=width, label=s.config.label)
-    ax.set_xlabel("round")
-    ax.set_ylabel("mean points left in hand")
-    ax.set_title("Penalty per round (players who did not go out)")
-    ax.legend()
-    save(fig, "penalty_by_round")
+    # Under rounds scoring no hand is counted: there is no penalty to draw (the CSV leaves
+    # its cells blank), and an empty chart would only look like a broken one.
+    if any(not math.isnan(p) for s in sums for _, _, _, p, *_ in s.by_round):
+        fig, ax = plt.subplots(figsize=(7, 4))
+        for i, s in enumerate(sums):
+            xs = [n + (i - (k - 1) / 2) * width for n, *_ in s.by_round]
+            ax.bar(xs, [p for _, _, _, p, *_ in s.by_round], width=width, label=s.config.label)
+        ax.set_xlabel("round")
+        ax.set_ylabel("mean points left in hand")
+        ax.set_title("Penalty per round (players who did not go out)")
+        ax.legend()
+        save(fig, "penalty_by_round")
 
     fig, ax = plt.subplots(figsize=(7, 4))
     for i, s in enumerate(sums):

@@ -67,6 +67,9 @@ ace to king), 52 the joker (see :data:`carioca.cards.ALL_CARDS`)."""
 MELD_KINDS: Final = ("trio", "escala", "sucia", "real", "colores")
 SUIT_LETTERS: Final = "SHDC"
 ROLES: Final = ("draw", "play", "buy", "wait", "over")
+REDEALS: Final = 10
+"""How many times :meth:`SingleAgentEnv.reset` deals again a game the bots finish before the
+learner's first decision."""
 
 Role = Literal["draw", "play", "buy", "wait", "over"]
 """What an agent is asked now: draw, play (after drawing), buy or pass, nothing (``wait``), or
@@ -605,15 +608,11 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         if not self.agents:
-            raise ValueError("the game is over: reset() to play another")
+            raise ValueError("the game is over: reset() to play another" if self.game
+                             else "no game yet: call reset() first")
         if action is None:
             raise ValueError(f"{agent} is not done: give an action index, not None")
-        try:
-            if isinstance(action, bool):
-                raise TypeError
-            index = operator.index(action)  # int, numpy integers, 0-d integer arrays
-        except TypeError:
-            raise ValueError(f"an action is a whole-number index, not {action!r}") from None
+        index = action_index(action)
         table = self.legal_map(agent)
         if index not in table:
             raise ValueError(f"{agent} may not {self.layout.describe(index)!r} now (index "
@@ -817,6 +816,17 @@ def _bot_registry() -> Callable[..., Any] | None:
     return found if callable(found) else None
 
 
+def action_index(action: object) -> int:
+    """An action given as an index: an int, a numpy integer or a 0-d integer array; anything
+    else (a float, a string, a bool, None) is refused, never rounded or parsed."""
+    try:
+        if isinstance(action, bool):
+            raise TypeError
+        return operator.index(action)  # type: ignore[arg-type]
+    except TypeError:
+        raise ValueError(f"an action is a whole-number index, not {action!r}") from None
+
+
 class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
     """One learner in ``seat``; bots in the other chairs. Observations and actions are those
     of ``carioca_v0``; a step plays the learner's action, then the bots until the learner
@@ -825,6 +835,13 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
     An index outside the mask: ``illegal="penalize"`` (default) changes nothing and pays
     ``illegal_penalty``, and ``max_illegal`` such steps in a row truncate the episode;
     ``"random"`` plays a random legal action instead; ``"raise"`` raises ``ValueError``.
+    Something that is not an index at all (a float, a string, None) always raises it.
+
+    What the learner earns while the bots play before its first decision (a round they end
+    first) comes with the reward of its first step. A deal the bots finish before the learner
+    decides at all (a one-round game gone out on the first turn) leaves it nothing to learn:
+    ``reset`` deals again from the next seed, up to :data:`REDEALS` times, and says how many
+    times in ``info["redealt"]``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
@@ -864,6 +881,7 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
         self.observation_space = self.aec.observation_space(self.agent)
         self.action_space = self.aec.action_space(self.agent)
         self._illegal_streak = 0
+        self._pending = 0.0
 
     @property
     def game(self) -> Game:
@@ -889,14 +907,23 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
               ) -> tuple[ObsDict, dict[str, Any]]:
         super().reset(seed=seed)
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**32))
-        self.aec.reset(seed=game_seed)
-        rules = self.aec.rules
-        self.bots = {s: make_opponent(spec, s, random.Random(f"{game_seed}:{s}").getrandbits(32),
-                                      rules)
-                     for s, spec in self._specs.items()}
-        self._illegal_streak = 0
-        self._play_bots()
-        return self.aec.observe(self.agent), {}
+        info: dict[str, Any] = {}
+        for redealt in range(REDEALS + 1):
+            self.aec.reset(seed=game_seed + redealt)
+            rules = self.aec.rules
+            self.bots = {s: make_opponent(spec, s, random.Random(
+                f"{game_seed + redealt}:{s}").getrandbits(32), rules)
+                for s, spec in self._specs.items()}
+            self._illegal_streak = 0
+            self._pending = self._play_bots()
+            if not self.game.is_over:
+                break
+        else:
+            raise RuntimeError(f"the bots finished {REDEALS + 1} deals in a row before seat "
+                               f"{self.seat} had a decision: these rules leave it none")
+        if redealt:
+            info["redealt"] = redealt
+        return self.aec.observe(self.agent), info
 
     def action_masks(self) -> npt.NDArray[np.bool_]:
         """The learner's mask as booleans (for sb3-contrib's MaskablePPO)."""
@@ -906,9 +933,10 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
         aec = self.aec
         if aec.game is None or aec.game.is_over:
             raise RuntimeError("the game is over: call reset()")
+        index = action_index(action)
         table = aec.legal_map(self.agent)
-        index = int(action)
-        reward = 0.0
+        # What the learner earned before its first decision (see the class) is paid now.
+        reward, self._pending = self._pending, 0.0
         info: dict[str, Any] = {}
         if index not in table:
             if self.illegal == "raise":
@@ -918,7 +946,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
             if self.illegal == "penalize":
                 self._illegal_streak += 1
                 truncated = self._illegal_streak >= self.max_illegal
-                return aec.observe(self.agent), self.illegal_penalty, False, truncated, info
+                reward += self.illegal_penalty
+                return aec.observe(self.agent), reward, False, truncated, info
             choices = sorted(table)
             index = choices[int(self.np_random.integers(len(choices)))]
         self._illegal_streak = 0
