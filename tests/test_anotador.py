@@ -503,6 +503,8 @@ def test_de_una_stays_with_its_player_and_one_point_is_singular(browser: Any, si
     rules = anotador_rules("chico", rounds=["2T", "2T"], de_una=True, instant_out_score=-10)
     context, page = new_page(browser, site, locale="es-CL")
     import_doc(page, anotador_doc(NAMES[:2], rules, [Hand(0, {1: ["KH", "QH"]}, de_una=True)]))
+    # A round not played yet is named in words on the sheet too, not "2 2T Bet".
+    assert page.get_by_role("rowheader", name="Ronda 2 (2T; reparte Beto)").count() == 1
     page.click('nav.tabs [data-view="round"]')
     page.click('an-round [data-action=out][data-seat="1"]')
     page.click("an-round [data-action=de-una]")

@@ -64,7 +64,8 @@ class AnSheet extends View {
         ? `<tr data-action="edit-round" data-round="${i}" class="${i === current ? "current" : ""}">
           <th scope="row"><button class="fix" data-action="edit-round" data-round="${i}"
             aria-label="${esc(fix)}" aria-describedby="sheet-hint">${head}</button></th>${cells}</tr>`
-        : `<tr class="${i === current ? "current" : ""}"><th scope="row">${head}</th>${cells}</tr>`);
+        : `<tr class="${i === current ? "current" : ""}"><th scope="row"><span class="sr-only">${esc(fix)}</span>
+            <span aria-hidden="true">${head}</span></th>${cells}</tr>`);
     }
     this.innerHTML = `
       ${resultHtml(this.ctx)}
