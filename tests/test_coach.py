@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import json
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -435,3 +436,70 @@ def test_letting_a_card_pass_says_which_reason() -> None:
     tip_late = hint(view, rules, "en", legal=late.legal_actions(0))
     assert tip_late.code == "no_buy"
     assert tip_late.reason == "let it pass: the 7H would help, but the round is too far along"
+
+
+# Positions the coach's audit of stop 26 found (tests/positions: records that stop there).
+POSITIONS = Path(__file__).parent / "positions"
+
+
+def position(name: str) -> Game:
+    return Game.from_record(json.loads((POSITIONS / f"{name}.json").read_text("utf-8")))
+
+
+def test_a_joker_no_meld_can_take_goes_before_a_card_the_meld_needs() -> None:
+    """In the escala real nothing is wild: a second joker costs nothing to throw, where any
+    heart costs a card (greedy kept its jokers and threw the 7H)."""
+    from carioca.bots import GreedyBot
+
+    rules = RuleSet.preset("chile-10", rounds=[10])
+    game = crafted(rules, ["2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+                           "AH 2H 3H 4H 5H 7H 9H 10H JH QH KH JK"], pozo="AC", mazo_top="JK")
+    play(game, "draw mazo")
+    for lang in ("es", "en"):
+        assert str(tip(game, lang).action) == "discard JK"
+    view = game.view(1)
+    assert str(GreedyBot(1, rules).choose(view, game.legal_actions(1))) == "discard JK"
+
+
+def test_a_discard_that_costs_a_card_says_so_before_what_it_keeps() -> None:
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import explain
+
+    view = position("coach-open-hands-down").view(2)
+    card = Card.parse("7H")
+    details = {"card": card, "missing": 3, "before": 2, "keep": Card.parse("KH"),
+               "target": {"kind": "escala", "shape": "9-10-J-Q-_", "missing": 0}}
+    said = explain(Decision(Discard(2, card), "discard", details), view, "en")
+    assert said == "discard the 7H: you need them all, this one least"
+
+
+def test_a_relocating_swap_in_a_plan_to_go_out_keeps_the_wild_in_its_meld() -> None:
+    game = position("coach-relocate-go-out")
+    en, es = tip(game, "en", seat=2), tip(game, "es", seat=2)
+    assert en.code == "go_out" and str(en.action) == "swap 6C 0 low"
+    assert en.reason == ("you can go out this turn: put the 6C in meld 0 and move the comodín "
+                         "to an end; discard the 7H")
+    assert es.reason == ("te puedes ir en este turno: pon el 6C en el juego 0 y corre el "
+                         "comodín a una punta; bota el 7H")
+    game.apply(en.action)
+    assert "JK" in [str(c) for c in game.view(2).melds[0].cards]  # moved, not taken
+
+
+def test_down_a_card_that_could_be_laid_off_goes_when_every_other_would_feed() -> None:
+    game = position("coach-down-others-feed")
+    es, en = tip(game, "es", seat=0), tip(game, "en", seat=0)
+    assert str(es.action) == "discard 8D" and es.code == "discard_down"
+    assert es.reason == "bota el 8D: ya te bajaste, y las demás le pueden servir a P1"
+    assert en.reason == "discard the 8D: you are down, and your other cards may help P1"
+
+
+def test_under_open_hands_a_player_who_is_down_reads_the_next_hand_in_sight() -> None:
+    """P3 shows a hand the KH is no out of: the KH, the dearest, goes, and the reason does
+    not say the dearer cards would help P3 (the guess from what P3 took said so)."""
+    game = position("coach-open-hands-down")
+    t = tip(game, "es", seat=2)
+    assert str(t.action) == "discard KH" and t.code == "discard_down"
+    assert t.reason == ("bota el KH: ya te bajaste; guarda lo que puedes agregar y bota la que "
+                        "más vale")

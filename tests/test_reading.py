@@ -217,3 +217,33 @@ def test_refusals_count_the_card_turned_up_and_the_card_under_a_bought_one() -> 
     # The reading's bookkeeping of the cards seen taken agrees with the engine's, buys too.
     taken, _ = _walk(seen, _flipped(seen), len(seen.log))
     assert [list(k) for k in seen.known] == taken and taken[first] == [bought]
+
+
+def test_the_card_turned_up_is_known_after_buys_bring_it_back_on_top() -> None:
+    """Two buys empty the pozo down to the card turned up at the deal, and a later draw takes
+    it: the log names it there, and the player who drew over it let it pass (not whatever
+    lies at the bottom of the pozo now)."""
+    from carioca.actions import Buy
+    from carioca.bots.reading import refusals
+
+    rules = RuleSet.preset("chile", rounds=[4], buying="penalty_card")  # three tríos
+    game = Game.new(rules, ["Ana", "Beto", "Caro"], seed=0)
+    ana = game.seat_to_act
+    assert ana is not None
+    beto, caro = (ana + 1) % 3, (ana + 2) % 3
+    turned_up = game.view(ana).pozo[-1]
+    game.apply(Draw(ana, "mazo"))
+    game.apply(Discard(ana, sorted(game.hand(ana))[0]))
+    game.apply(Buy(caro))
+    game.apply(Draw(beto, "mazo"))  # Beto lets the card turned up pass
+    thrown = sorted(game.hand(beto))[0]
+    game.apply(Discard(beto, thrown))
+    game.apply(Buy(ana))
+    game.apply(Draw(caro, "pozo"))  # the card turned up, on top again
+    last = sorted(game.hand(caro))[0]
+    game.apply(Discard(caro, last))
+    game.apply(Draw(ana, "mazo"))
+    view = game.view(ana)
+    assert list(view.pozo) == [last] and last != turned_up  # the bottom is another card now
+    assert _flipped(view) == turned_up
+    assert refusals(view, beto) == [(turned_up, 0), (thrown, 0)]

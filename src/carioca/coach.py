@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Discard
-from .bots.greedy import Decision, _feeding, _fitting_meld, _owed
+from .bots.greedy import Decision, _fitting_meld, _owed
 from .bots.lookahead import LookaheadBot
 from .cards import RANKS, Card
 from .engine import Game, View
@@ -81,8 +81,9 @@ def hint(view: View, rules: RuleSet, lang: str = "es", *,
         options["safe_bonus"] = 0
     if rules.scoring == "rounds":
         options["value_weight"] = 0
-    decision = _Coach(rules=rules, **options).decide(view, legal, explain=True)
-    decision = _checked(decision, view, rules)
+    coach = _Coach(rules=rules, **options)
+    decision = coach.decide(view, legal, explain=True)
+    decision = _checked(decision, view, rules, coach)
     return Hint(decision.action, explain(decision, view, lang), decision.reason)
 
 
@@ -90,6 +91,14 @@ class _Coach(LookaheadBot):
     """The lookahead planner, which under open hands (the teaching variant) reads what feeds
     the next player off the hand they show: a discard feeds them when it is one of its outs.
     (The cards in sight are not counted as unseen either: ``reading.unseen_counts``.)"""
+
+    def _feeding_test(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
+        # The discards greedy's rules choose (once down, in a lost round) read the hand in
+        # sight too; else they guess as the planner does.
+        if view.open_hands is None or view.down[seat]:
+            return super()._feeding_test(view, rules, seat)
+        feeds = self._feeds(view, rules, seat)
+        return lambda card: feeds(card) > 0
 
     def _feeds(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], float]:
         if view.open_hands is None or view.down[seat]:
@@ -99,7 +108,7 @@ class _Coach(LookaheadBot):
         return lambda card: 1.0 if card in outs else 0.0
 
 
-def _checked(decision: Decision, view: View, rules: RuleSet) -> Decision:
+def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> Decision:
     """The decision with the meld it names worked out again on the hand the sentence speaks
     of: the hand with the card taken from the pozo, or the hand left after the discard (a
     meld "to keep" never counts the card thrown), with each wild card shown as what it stands
@@ -142,11 +151,15 @@ def _checked(decision: Decision, view: View, rules: RuleSet) -> Decision:
 
         rest = list(hand)
         rest.remove(card)
-        kept = [c for c in rest if not fits(c) and rules.value(c) > rules.value(card)]
         nxt = (seat + 1) % len(view.players)
-        feeds = _feeding(view, rules, nxt)
-        if kept and any(feeds(c) for c in kept):
-            details["kept_feed"] = True
+        feeds = coach._feeding_test(view, rules, nxt)
+        if fits(card) and any(not fits(c) for c in rest):
+            # A card that could be laid off goes: every card that could not would help them.
+            details["others_feed"] = True
+        else:
+            kept = [c for c in rest if not fits(c) and rules.value(c) > rules.value(card)]
+            if kept and any(feeds(c) for c in kept):
+                details["kept_feed"] = True
     return dataclasses.replace(decision, details=details)
 
 
@@ -252,6 +265,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_down_feeds": "bota el {card}: ya te bajaste; las que valen más le pueden "
                               "servir a {next}",
         "discard_down_marks": "bota el {card}: ya te bajaste; guarda lo que puedes agregar",
+        "discard_down_others_feed": "bota el {card}: ya te bajaste, y las demás le pueden "
+                                    "servir a {next}",
         "buy_early": "cómpralo: el {card} te acerca al contrato y la ronda recién empieza",
         "no_buy": "déjalo pasar: el {card} no te acerca al contrato, o la ronda ya va "
                   "avanzada",
@@ -307,6 +322,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_down_feeds": "discard the {card}: you are down; your dearer cards may help "
                               "{next}",
         "discard_down_marks": "discard the {card}: you are down; keep what you can lay off",
+        "discard_down_others_feed": "discard the {card}: you are down, and your other cards "
+                                    "may help {next}",
         "buy_early": "buy it: the {card} brings the contract closer and the round has just "
                      "begun",
         "no_buy": "let it pass: the {card} does not bring the contract nearer, or the round "
@@ -369,6 +386,8 @@ _WORDS: dict[str, dict[str, str]] = {
                               "können {next} helfen",
         "discard_down_marks": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
                               "kannst",
+        "discard_down_others_feed": "wirf die {card} ab: du hast ausgelegt, und deine anderen "
+                                    "Karten können {next} helfen",
         "buy_early": "kauf sie: die {card} bringt dich näher an den Kontrakt, und die Runde "
                      "hat gerade erst begonnen",
         "no_buy": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt, oder "
@@ -425,6 +444,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_down_feeds": "kasta {card}: du har lagt ner; dina dyrare kort kan hjälpa "
                               "{next}",
         "discard_down_marks": "kasta {card}: du har lagt ner; behåll det du kan lägga på",
+        "discard_down_others_feed": "kasta {card}: du har lagt ner, och dina andra kort kan "
+                                    "hjälpa {next}",
         "buy_early": "köp det: {card} för dig närmare kontraktet och rundan har just börjat",
         "no_buy": "låt det passera: {card} för dig inte närmare kontraktet, eller så har "
                   "rundan kommit för långt",
@@ -473,7 +494,7 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         key = "bajar_other_down_1" if len(others) == 1 else "bajar_other_down_n"
         return words[key].format(names=names)
     seat = view.seat if view.seat is not None else 0
-    if code in ("discard_safe", "discard_feeds", "discard_down"):
+    if code in ("discard_safe", "discard_feeds", "discard_down"):  # and its variants
         values["next"] = view.players[(seat + 1) % len(view.players)]
     if code == "discard_safe":
         values["rank"] = _a_rank(d["card"].rank, lang)
@@ -485,13 +506,17 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         code += "_marks"  # scored by rounds won: no points to save
     elif code == "discard_lost" and d.get("marks"):
         code = "discard"  # nor dear cards to shed first
+    elif code == "discard_down" and d.get("others_feed"):
+        code = "discard_down_others_feed"
     elif code == "discard_down" and d.get("kept_feed"):
         code = "discard_down_feeds"
     if code in ("discard", "discard_feeds", "discard_outs"):
-        if "keep" in d and "target" in d:
-            return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
+        # A discard that costs a card says so first: "keep the KH" would hide that the card
+        # thrown was needed too.
         if d.get("missing", 0) > d.get("before", 0):
             return words["discard_all_needed"].format(**values)
+        if "keep" in d and "target" in d:
+            return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
     if code in ("discard_outs", "discard_dear") and d.get("live_outs") == 1:
         code += "_1"  # "queda 1 carta", "1 unseen card"
     elif code in ("discard_outs", "discard_dear") and d.get("live_outs") == 0:
@@ -517,15 +542,20 @@ def _a_rank(rank: int, lang: str) -> str:
 _STEPS: dict[str, dict[str, str]] = {
     "es": {"bajar": "bájate con {melds}", "agregar": "agrega el {card} al juego {meld}",
            "swap": "cambia el {card} por el comodín del juego {meld}",
+           "swap_end": "pon el {card} en el juego {meld} y corre el comodín a una punta",
            "discard": "bota el {card}"},
     "en": {"bajar": "lay down {melds}", "agregar": "lay the {card} off on meld {meld}",
            "swap": "swap the {card} for the comodín of meld {meld}",
+           "swap_end": "put the {card} in meld {meld} and move the comodín to an end",
            "discard": "discard the {card}"},
     "de": {"bajar": "leg {melds} aus", "agregar": "leg die {card} an Kombination {meld} an",
            "swap": "tausche die {card} gegen den Joker von Kombination {meld}",
+           "swap_end": "leg die {card} in Kombination {meld} und rück den Joker an ein Ende",
            "discard": "wirf die {card} ab"},
     "sv": {"bajar": "lägg ner {melds}", "agregar": "lägg på {card} på kombination {meld}",
-           "swap": "byt {card} mot jokern i kombination {meld}", "discard": "kasta {card}"},
+           "swap": "byt {card} mot jokern i kombination {meld}",
+           "swap_end": "lägg {card} i kombination {meld} och flytta jokern till en ände",
+           "discard": "kasta {card}"},
 }
 
 
@@ -533,7 +563,9 @@ def _step_words(step: Step, lang: str) -> str:
     """One step of a plan to go out in the player's words, as the coach's other sentences
     name cards and melds ("agrega el 5C al juego 3"), not in the record's notation."""
     melds = " / ".join(" ".join(str(c) for c in meld) for meld in step.melds)
-    return _STEPS[lang][step.kind].format(card=step.card, meld=step.meld, melds=melds)
+    # A swap with an end is a relocation: the wild stays in the meld, at that end.
+    kind = "swap_end" if step.kind == "swap" and step.end is not None else step.kind
+    return _STEPS[lang][kind].format(card=step.card, meld=step.meld, melds=melds)
 
 
 def _text(value: Any) -> str:

@@ -13,7 +13,8 @@ It decides from its seat's view, the rules and the legal actions only, with the 
   the wild can go straight back on the table (or, under ``anyone``, when it brings the
   contract nearer);
 * **discard** the card the plan needs least: never a wild card while the contract is open
-  ("keep the jokers"), then the one whose loss leaves the fewest cards missing, then one that
+  ("keep the jokers"), unless every natural card is needed and the wild helps nobody (the
+  escala real takes none), then the one whose loss leaves the fewest cards missing, then one that
   does not feed the next player (cards that fit what they took from the pozo, ``view.known``,
   or a meld they can lay off on), then the loosest card (fewest neighbours in rank and suit,
   "build escalas first"), dearest first late in a round; when the round looks lost, the
@@ -34,14 +35,14 @@ the bot's identity (nothing here is random).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..actions import Action, Agregar, Bajar, Buy, Discard, Draw, Swap
 from ..cards import Card
 from ..engine import LegalActions, View
-from ..melds import Meld, relocates_wild
+from ..melds import Meld, relocates_wild, wild_limit
 from ..rules import Contract, RuleSet
 from ..solver import (
     Step,
@@ -309,6 +310,12 @@ class GreedyBot:
                                                         "wild": wild})
         return None
 
+    def _feeding_test(self, view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
+        """Whether a discard helps ``seat`` (the next player), as greedy's discards ask it:
+        :func:`_feeding`, a guess from the cards they were seen to take. (The coach, under
+        open hands, reads it off the hand they show.)"""
+        return _feeding(view, rules, seat)  # type: ignore[no-any-return]
+
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]
                  ) -> Decision:
@@ -318,7 +325,7 @@ class GreedyBot:
             return Decision(legal[0], "forced")
         n = len(view.players)
         nxt = (seat + 1) % n
-        feeds = _feeding(view, rules, nxt)
+        feeds = self._feeding_test(view, rules, nxt)
         down = view.down[seat]
         memo = _Memo(rules, owed)
         if down or not owed:
@@ -346,8 +353,10 @@ class GreedyBot:
         best_action = scored[0][1]
         after = now + 1
         for key, a in scored:
-            if not lost and key[0] and after > now:
-                break  # a wild card goes only if every natural card is needed
+            if not lost and key[0] and feeds(a.card):
+                # A wild card goes only if every natural card is needed and it helps nobody
+                # (the escala real takes none): else a natural goes, at the cost of a card.
+                break
             rest = list(hand)
             rest.remove(a.card)
             if memo.at_most(rest, now):
@@ -470,9 +479,15 @@ def _feeding(view: View, rules: RuleSet, seat: int, *, by_contract: bool = False
             trios, escalas = "trio" in kinds, bool(kinds - {"trio"})
     known = [k for k in (view.known[seat] if view.known else ()) if not rules.is_wild(k)]
     down = view.down[seat]
+    # A wild card helps anyone, but for a contract that takes none (the escala real).
+    owed = _owed(view, seat)
+    wild_helps = down or not owed or any(wild_limit(spec.kind, rules) != 0
+                                         for contract in owed for spec in contract.melds)
 
     def feeds(card: Card) -> bool:
-        if rules.is_wild(card) or _goes_with(card, known, trios=trios, escalas=escalas):
+        if rules.is_wild(card):
+            return wild_helps
+        if _goes_with(card, known, trios=trios, escalas=escalas):
             return True
         return down and _fitting_meld(card, view.melds, rules) is not None
 

@@ -123,12 +123,28 @@ def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
 
 
 def _first_pile(view: View) -> list[Card | None]:
-    """The pozo at the deal, as far as the view tells: the card turned up lies at the bottom
-    of the pozo unless the first draw took it (or the pozo was shuffled into a new mazo)."""
-    log = view.log
-    if view.reshuffles or not view.pozo or (log and log[0].get("draw") == "pozo"):
-        return [None]
-    return [view.pozo[0]]
+    """The pozo at the deal, as far as the view tells: the card turned up (None: not
+    known)."""
+    return [_turned_up(view)]
+
+
+def _turned_up(view: View) -> Card | None:
+    """The card turned face up on the pozo at the deal. It lies at the bottom of the pozo
+    until a draw or a buy takes it: the first draw, or a later one once buys have emptied
+    the pile down to it; the log names the card a draw or a buy takes. None when the pozo
+    was shuffled into a new mazo, or the log is one kept before the log named those cards."""
+    if view.reshuffles:
+        return None
+    pile = 1  # the cards on the pozo, the turned-up card at the bottom
+    for entry in view.log:
+        if "discard" in entry:
+            pile += 1
+        elif entry.get("draw") == "pozo" or "buy" in entry:
+            pile -= 1
+            if pile == 0:  # this took the turned-up card
+                card = entry.get("card")
+                return Card.parse(card) if isinstance(card, str) else None
+    return view.pozo[0] if view.pozo else None
 
 
 @dataclass(frozen=True)
@@ -183,17 +199,14 @@ def _laid(view: View, seat: int) -> bool:
 
 
 def _flipped(view: View) -> Card | None:
-    """The card turned face up on the pozo at the deal. Only the round's first draw can take
-    it (every turn after ends with a discard on top of it): until then it lies at the bottom
-    of the pozo, and after it the log names it on that draw (a log kept before the log named
-    cards taken: the one known card of the taker's that the log does not account for)."""
+    """The card turned face up on the pozo at the deal (:func:`_turned_up`); in a log kept
+    before the log named the cards taken, when the round's first draw took it: the one known
+    card of the taker's that the log does not account for."""
     log = view.log
     if view.reshuffles:
         return None
-    if not log or log[0].get("draw") != "pozo":
-        return view.pozo[0] if view.pozo else None
-    if "card" in log[0]:
-        return Card.parse(log[0]["card"])
+    if not log or log[0].get("draw") != "pozo" or "card" in log[0]:
+        return _turned_up(view)
     taker = log[0]["p"]
     held = Counter(view.known[taker]) - Counter(_walk(view, None, len(log))[0][taker])
     return next(held.elements()) if sum(held.values()) == 1 else None
