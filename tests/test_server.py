@@ -898,6 +898,32 @@ def _buying_table(client: TestClient, app: Any, seats: int) -> tuple[str, list[s
     return code, tokens, app.state.manager.tables[code]
 
 
+def test_the_coach_advises_on_a_buy_while_the_seat_may_still_buy() -> None:
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        code, tokens, table = _buying_table(client, app, 3)
+        table.hints = True
+        with client.websocket_connect(f"/ws/{code}") as ws0, \
+                client.websocket_connect(f"/ws/{code}") as ws1:
+            for ws, token in zip((ws0, ws1), tokens[:2], strict=True):
+                _hello(ws, token)
+            assert _send(ws1, {"type": "action", "version": table.version,
+                               "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
+            discard = str(table.game.hand(1)[0])
+            assert _send(ws1, {"type": "action", "version": table.version,
+                               "action": {"p": 1, "discard": discard}})["type"] == "ack"
+            state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+            advice = _send_hint(ws0)
+            assert advice["type"] == "hint" and advice["code"] in ("buy_early", "no_buy")
+            assert advice["action"] == ({"p": 0, "buy": True} if advice["code"] == "buy_early"
+                                        else None)
+            assert discard in advice["reason"]
+            # Beto threw it, and it is not his turn: no advice for him.
+            assert _send_hint(ws1)["code"] == "not_your_turn"
+            assert _send(ws0, {"type": "pass", "version": state["version"]})["type"] == "ack"
+            assert _send_hint(ws0)["code"] == "not_your_turn"  # answered: nothing to advise
+
+
 def test_buying_through_the_window() -> None:
     """Seat 1 discards; seat 0 (not the next player) claims it. The claim waits for Caro, the
     player to draw, who has first claim (ruling 19): drawing from the mazo, she lets Ana buy

@@ -401,6 +401,11 @@ def test_friends_join_by_the_link_take_turns_undo_and_buy(
     assert _pretty(thrown) in ana.inner_text("#buy")
     assert "carta más del mazo" in ana.inner_text("#buy")  # the price: a penalty card
     assert beto.is_hidden("#buy") and caro.is_hidden("#buy")
+    # The coach advises on the buy too (buy it, or let it pass and why); not Beto, who threw.
+    assert ana.is_enabled("#hint") and caro.is_enabled("#hint") and beto.is_disabled("#hint")
+    ana.click("#hint")
+    ana.wait_for_selector("#hintbox:not([hidden])")
+    assert _pretty(thrown) in ana.inner_text("#hintbox")
     assert "Your turn: draw" in caro.inner_text("#status")
     # Past the pages, the server refuses a buy of the discarder and of the player to draw.
     beto.evaluate("() => window.carioca.act({buy: true})")

@@ -766,8 +766,10 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     game = table.game
     if not table.hints:
         return {"type": "error", "code": "no_hints", "message": "the host turned hints off"}
-    if game is None or conn.seat is None or game.seat_to_act != conn.seat:
-        return {"type": "error", "code": "not_your_turn", "message": "hints come in your turn"}
+    if game is None or conn.seat is None or (game.seat_to_act != conn.seat
+                                             and not _may_still_buy(table, conn.seat)):
+        return {"type": "error", "code": "not_your_turn",
+                "message": "hints come in your turn, or when you may buy"}
     try:
         from ..coach import hint  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
@@ -777,4 +779,13 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     advice = await table.manager.coach(conn, hint, game.view(conn.seat), game.rules, lang)
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
-    return {"type": "hint", "action": advice.action.to_json(), "reason": advice.reason}
+    # "Let it pass" is no action to show: only its reason is.
+    action = None if advice.code == "no_buy" else advice.action.to_json()
+    return {"type": "hint", "action": action, "reason": advice.reason, "code": advice.code}
+
+
+def _may_still_buy(table: Table, seat: int) -> bool:
+    """Whether ``seat`` may claim the open buy window's card and has not answered it yet."""
+    window = table.window
+    return (window is not None and not window.closed and seat in window.eligible
+            and seat not in window.claims)

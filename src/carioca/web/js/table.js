@@ -1107,7 +1107,9 @@ function renderMe() {
   }
   btn("discard", t("discard"), () => discard(onlySelected()), playing && S.selected.size === 1);
   if (S.msg.can_undo) btn("undo", t("undo"), () => { S.pending = null; send({ type: "undo", version: S.version }); });
-  if (S.table && S.table.hints) btn("hint", t("hint"), () => send({ type: "hint" }), myTurn());
+  // The coach also advises on a buy: buy the card, or let it pass and why.
+  const buying = !!buyOffer() && !buyOffer().claimed;
+  if (S.table && S.table.hints) btn("hint", t("hint"), () => send({ type: "hint" }), myTurn() || buying);
   box.append(bar);
   if (playing && notDown && !S.groups.length) box.append(h("p", "small", t("groups_hint")));
 }
