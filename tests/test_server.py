@@ -898,6 +898,17 @@ def _buying_table(client: TestClient, app: Any, seats: int) -> tuple[str, list[s
     return code, tokens, app.state.manager.tables[code]
 
 
+def _beto_opens_a_window(beto: Any, ana: Any, table: Any) -> tuple[str, dict[str, Any]]:
+    """Beto (seat 1) draws from the mazo and throws his first card: the card, and the state
+    in which Ana's page may buy it."""
+    assert _send(beto, {"type": "action", "version": table.version,
+                        "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
+    discard = str(table.game.hand(1)[0])
+    assert _send(beto, {"type": "action", "version": table.version,
+                        "action": {"p": 1, "discard": discard}})["type"] == "ack"
+    return discard, _until_state(ana, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+
+
 def test_the_coach_advises_on_a_buy_while_the_seat_may_still_buy() -> None:
     app = create_app(":memory:", bot_delay=0)
     with TestClient(app) as client:
@@ -907,12 +918,7 @@ def test_the_coach_advises_on_a_buy_while_the_seat_may_still_buy() -> None:
                 client.websocket_connect(f"/ws/{code}") as ws1:
             for ws, token in zip((ws0, ws1), tokens[:2], strict=True):
                 _hello(ws, token)
-            assert _send(ws1, {"type": "action", "version": table.version,
-                               "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
-            discard = str(table.game.hand(1)[0])
-            assert _send(ws1, {"type": "action", "version": table.version,
-                               "action": {"p": 1, "discard": discard}})["type"] == "ack"
-            state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+            discard, state = _beto_opens_a_window(ws1, ws0, table)
             advice = _send_hint(ws0)
             assert advice["type"] == "hint" and advice["code"] in ("buy_early", "no_buy")
             assert advice["action"] == ({"p": 0, "buy": True} if advice["code"] == "buy_early"
@@ -937,12 +943,7 @@ def test_buying_through_the_window() -> None:
                     client.websocket_connect(f"/ws/{code}") as ws2:
                 for ws, token in zip((ws0, ws1, ws2), tokens, strict=True):
                     _hello(ws, token)
-                assert _send(ws1, {"type": "action", "version": table.version,
-                                   "action": {"p": 1, "draw": "mazo"}})["type"] == "ack"
-                discard = str(table.game.hand(1)[0])
-                assert _send(ws1, {"type": "action", "version": table.version,
-                                   "action": {"p": 1, "discard": discard}})["type"] == "ack"
-                state = _until_state(ws0, lambda m: m.get("legal") == [{"p": 0, "buy": True}])
+                discard, state = _beto_opens_a_window(ws1, ws0, table)
                 assert state["deadlines"]["buy"] is not None
                 assert _send(ws0, {"type": "action", "version": state["version"],
                                    "action": {"p": 0, "buy": True}})["type"] == "ack"
