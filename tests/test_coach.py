@@ -436,6 +436,16 @@ def test_letting_a_card_pass_says_which_reason() -> None:
     tip_late = hint(view, rules, "en", legal=late.legal_actions(0))
     assert tip_late.code == "no_buy"
     assert tip_late.reason == "let it pass: the 7H would help, but the round is too far along"
+    # A player who is down has nothing to bring nearer: a buy only adds cards.
+    down = crafted(RuleSet.preset("chile", rounds=[1], buying="penalty_card"),
+                   [hands[0], "AS AH AD 5C 5D 5S 8S 10D JH 4S KS JK", hands[2]], pozo="9D",
+                   mazo_top="2S 3H")
+    play(down, "draw mazo", "bajar AS AH AD / 5C 5D 5S", "discard 2S", "draw mazo",
+         "discard 3H")
+    tip_down = hint(down.view(1), down.rules, "es")
+    assert tip_down.code == "no_buy" and down.view(1).down[1]
+    assert tip_down.reason == ("déjalo pasar: ya te bajaste, y comprar solo te deja más cartas "
+                               "en la mano")
 
 
 # Positions the coach's audit of stop 26 found (tests/positions: records that stop there).

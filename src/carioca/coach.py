@@ -139,7 +139,9 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
     if rules.scoring == "rounds":
         details["marks"] = True
     top = view.pozo_top
-    if decision.reason == "no_buy" and top is not None and owed and not view.down[seat]:
+    if decision.reason == "no_buy" and view.down[seat]:
+        details["down"] = True  # nothing to bring nearer: a buy only adds cards
+    elif decision.reason == "no_buy" and top is not None and owed:
         # Say which of the two reasons it is: the card does not help, or it is too late.
         before = distance(hand, owed, rules).missing
         details["late"] = distance([*hand, top], owed, rules).missing < before
@@ -271,6 +273,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_buy": "déjalo pasar: el {card} no te acerca al contrato, o la ronda ya va "
                   "avanzada",
         "no_buy_useless": "déjalo pasar: el {card} no te acerca al contrato",
+        "no_buy_down": "déjalo pasar: ya te bajaste, y comprar solo te deja más cartas en la "
+                       "mano",
         "no_buy_late": "déjalo pasar: el {card} te serviría, pero la ronda ya va avanzada",
         "forced": "es la única jugada posible",
         "completes": "completa tu {meld} {shape}",
@@ -329,6 +333,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_buy": "let it pass: the {card} does not bring the contract nearer, or the round "
                   "is too far along",
         "no_buy_useless": "let it pass: the {card} does not bring the contract nearer",
+        "no_buy_down": "let it pass: you are down, and buying would only leave you more cards "
+                       "in hand",
         "no_buy_late": "let it pass: the {card} would help, but the round is too far along",
         "forced": "it is the only move",
         "completes": "it completes your {meld} {shape}",
@@ -393,6 +399,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_buy": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt, oder "
                   "die Runde ist schon zu weit",
         "no_buy_useless": "lass sie liegen: die {card} bringt dich nicht näher an den Kontrakt",
+        "no_buy_down": "lass sie liegen: du hast ausgelegt, und ein Kauf brächte dir nur mehr "
+                       "Karten auf die Hand",
         "no_buy_late": "lass sie liegen: die {card} würde dir helfen, aber die Runde ist schon "
                        "zu weit",
         "forced": "das ist der einzige mögliche Zug",
@@ -450,6 +458,8 @@ _WORDS: dict[str, dict[str, str]] = {
         "no_buy": "låt det passera: {card} för dig inte närmare kontraktet, eller så har "
                   "rundan kommit för långt",
         "no_buy_useless": "låt det passera: {card} för dig inte närmare kontraktet",
+        "no_buy_down": "låt det passera: du har lagt ner, och ett köp ger dig bara fler kort "
+                       "på handen",
         "no_buy_late": "låt det passera: {card} skulle hjälpa dig, men rundan har kommit för "
                        "långt",
         "forced": "det är det enda möjliga draget",
@@ -500,7 +510,9 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         values["rank"] = _a_rank(d["card"].rank, lang)
     if lang == "es" and "points" in d:  # "vale 1 punto", "vale 20 puntos"
         values["points"] = "1 punto" if d["points"] == 1 else f"{values['points']} puntos"
-    if code == "no_buy" and "late" in d:
+    if code == "no_buy" and d.get("down"):
+        code = "no_buy_down"
+    elif code == "no_buy" and "late" in d:
         code = "no_buy_late" if d["late"] else "no_buy_useless"
     if code in ("bajar_now", "discard_down") and d.get("marks"):
         code += "_marks"  # scored by rounds won: no points to save
