@@ -954,6 +954,18 @@ def test_typed_totals_and_card_values_are_checked(browser: Any, site: str) -> No
     # The dialog's close event comes a moment after it hides: wait for the typed total itself.
     page.wait_for_selector('an-round .hand-row[data-seat="1"] .typed')
     assert number(page.inner_text('an-round .sum[data-score="1"]')) == 1000  # not 1
+    # A card tapped after a total adds to it, but not past what the total box takes.
+    page.click("an-round [data-action=type]")
+    dialog.locator("input").fill("4990")
+    dialog.locator("input").press("Enter")
+    page.wait_for_function("() => document.querySelector('an-round .sum[data-score=\"1\"]')"
+                           ".textContent.trim() === '4990'")
+    page.click('an-round .key[data-card="JK"]')
+    page.locator(".toast.bad.show").wait_for()
+    assert "5000" in page.inner_text(".toast")
+    assert number(page.inner_text('an-round .sum[data-score="1"]')) == 4990
+    page.click('an-round .key[data-card="5"]')
+    assert number(page.inner_text('an-round .sum[data-score="1"]')) == 4995
     assert not page.errors
     context.close()
 

@@ -16,6 +16,9 @@ import { resultHtml } from "./an-result.js";
 // Where the keyboard goes once it is known who went out: the hand the keypad adds to (by
 // points), else the button that scores the round (by rounds won).
 const AFTER_OUT = '.hands button[aria-current="true"], [data-action="close"]';
+/** The most a hand may add up to by its total: what the total box takes. */
+const TOTAL_MOST = 5000;
+
 // Where it goes once a round is scored: who went out in the next one, or who won.
 const AFTER_CLOSE = ".out-grid button, .result .winner";
 
@@ -102,6 +105,16 @@ class AnRound extends View {
         break;
       case "card":
         if (active === null) return;
+        {
+          const hand = round.hands[active];
+          const value = store.game.rules.values[el.dataset.card] ?? 0;
+          if (hand.typed !== null && hand.typed + value > TOTAL_MOST) {
+            // The total box itself takes no more: a card past it is refused, not kept.
+            this.ctx.app?.toast(this.ctx.t("bad_total", {
+              name: store.game.players[active], min: 0, max: TOTAL_MOST }), true);
+            return;
+          }
+        }
         store.mutate((g) => {
           const hand = g.rounds[i].hands[active];
           // A card tapped after a typed total adds to that total (⌫ takes the total back).
@@ -388,7 +401,7 @@ class AnRound extends View {
       <dialog class="total" aria-labelledby="total-who">
         <form method="dialog" novalidate>
           <label><span class="who" id="total-who"></span>
-            <input type="number" inputmode="numeric" min="0" max="5000" step="1" required
+            <input type="number" inputmode="numeric" min="0" max="${TOTAL_MOST}" step="1" required
               name="total" aria-describedby="total-error"></label>
           <p class="error" id="total-error" role="alert"></p>
           <div class="row">
