@@ -513,3 +513,25 @@ def test_under_open_hands_a_player_who_is_down_reads_the_next_hand_in_sight() ->
     assert str(t.action) == "discard KH" and t.code == "discard_down"
     assert t.reason == ("bota el KH: ya te bajaste; guarda lo que puedes agregar y bota la que "
                         "más vale")
+
+
+def test_a_discard_that_may_feed_says_so_after_what_it_keeps() -> None:
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import explain
+
+    game = Game.new(PRESETS["chile"], NAMES, seed=2)
+    view = game.view(game.seat_to_act)
+    card = Card.parse("9C")
+    details = {"card": card, "missing": 1, "before": 1, "keep": Card.parse("7H"),
+               "target": {"kind": "escala", "shape": "5-6-_-8", "missing": 0}}
+    nxt = view.players[(game.seat_to_act + 1) % 3]
+    said = {lang: explain(Decision(Discard(0, card), "discard_feeds", details), view, lang)
+            for lang in LANGS}
+    assert said["es"] == ("bota el 9C; guarda el 7H: completa tu escala 5-6-_-8 (ojo: le puede "
+                          f"servir a {nxt})")
+    assert said["en"].endswith(f"(mind: it may help {nxt})")
+    assert all(nxt in text for text in said.values())
+    plain = explain(Decision(Discard(0, card), "discard", details), view, "en")
+    assert nxt not in plain and plain.startswith("discard the 9C; keep the 7H")

@@ -256,6 +256,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_dear_0": "bota el {card}: vale {points} si otro se va primero",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
+        "keep_feeds": " (ojo: le puede servir a {next})",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
                          "a {next}",
         "discard_safe": "bota el {card}: {next} ya botó o dejó pasar {rank} en esta "
@@ -316,6 +317,7 @@ _WORDS: dict[str, dict[str, str]] = {
                           "out first",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
+        "keep_feeds": " (mind: it may help {next})",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",
         "discard_safe": "discard the {card}: {next} threw or passed {rank} this round, "
                         "so they are not collecting them",
@@ -380,6 +382,7 @@ _WORDS: dict[str, dict[str, str]] = {
                           "zuerst ausgeht",
         "discard_all_needed": "wirf die {card} ab: du brauchst alle, diese am wenigsten",
         "discard_keep": "wirf die {card} ab; behalte die {keep}: {why}",
+        "keep_feeds": " (Vorsicht: sie kann {next} helfen)",
         "discard_feeds": "wirf die {card} ab: du brauchst sie am wenigsten, auch wenn sie "
                          "{next} helfen kann",
         "discard_safe": "wirf die {card} ab: {next} hat in dieser Runde schon eine Karte vom "
@@ -442,6 +445,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_dear_0": "kasta {card}: det kostar {points} poäng om någon annan går ut först",
         "discard_all_needed": "kasta {card}: du behöver alla, det här minst",
         "discard_keep": "kasta {card}; behåll {keep}: {why}",
+        "keep_feeds": " (obs: det kan hjälpa {next})",
         "discard_feeds": "kasta {card}: du behöver det minst, fast det kan hjälpa {next}",
         "discard_safe": "kasta {card}: {next} har redan kastat eller låtit ett kort av "
                         "valören {rank} passera den här rundan, så de samlar inte på dem",
@@ -528,7 +532,10 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         if d.get("missing", 0) > d.get("before", 0):
             return words["discard_all_needed"].format(**values)
         if "keep" in d and "target" in d:
-            return words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
+            said = words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
+            # What it keeps is the reason; that the card may help the next player still counts.
+            return said + words["keep_feeds"].format(**values) if code == "discard_feeds" \
+                else said
     if code in ("discard_outs", "discard_dear") and d.get("live_outs") == 1:
         code += "_1"  # "queda 1 carta", "1 unseen card"
     elif code in ("discard_outs", "discard_dear") and d.get("live_outs") == 0:
