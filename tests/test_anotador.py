@@ -537,23 +537,26 @@ def test_the_keyboard_never_goes_under_the_keypad(browser: Any, site: str) -> No
     import_doc(page, anotador_doc(players, rules, []))
     page.click('nav.tabs [data-view="round"]')
     page.click('an-round [data-action=out][data-seat="0"]')
-    page.focus('an-round .hand-row[data-seat="1"] button.name')
-    seen = 0
-    for _ in range(40):
-        where = page.evaluate("""() => {
-          const el = document.activeElement;
-          const bar = document.querySelector('an-round .sticky-actions');
-          if (!el.closest('an-round .hands')) return null;
-          return [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom,
-                  bar.getBoundingClientRect().top];
-        }""")
-        if where is None:
-            break
-        top, bottom, bar = where
-        assert top >= 0 and bottom <= bar, where
-        seen += 1
-        page.keyboard.press("Tab")
-    assert seen == 7 * 2  # every hand's name and its "+" steal ("−" is off at 0 steals)
+    for start, key in (('.hand-row[data-seat="1"] button.name', "Tab"),
+                       ('.hand-row[data-seat="7"] [data-action=steal-add]', "Shift+Tab")):
+        page.focus(f"an-round {start}")
+        seen = 0
+        for _ in range(40):
+            where = page.evaluate("""() => {
+              const el = document.activeElement;
+              const bar = document.querySelector('an-round .sticky-actions');
+              if (!el.closest('an-round .hands') || el.closest('.is-out')) return null;
+              return [el.getBoundingClientRect().top, el.getBoundingClientRect().bottom,
+                      bar.getBoundingClientRect().top,
+                      document.querySelector('an-totals').getBoundingClientRect().bottom];
+            }""")
+            if where is None:
+                break
+            top, bottom, bar, totals = where
+            assert top >= totals and bottom <= bar, (key, where)
+            seen += 1
+            page.keyboard.press(key)
+        assert seen == 7 * 2  # every hand's name and its "+" steal ("−" is off at 0 steals)
     assert not page.errors
     context.close()
 
@@ -1075,6 +1078,25 @@ def test_a_csv_read_back_keeps_the_rules_and_every_name(browser: Any, site: str)
     import_doc(page, by_hand, name="hand.csv")
     seats, reason = winners_shown(page)
     assert reason == "share" and len(seats) == 2
+    # A tie played off: the extra round's line is read back as an extra round, gone out at
+    # once as the last contract is.
+    extra = anotador_rules("chile", tie_break="extra_round")
+    import_doc(page, anotador_doc(players, extra, CHILE_GAME))
+    page.click('nav.tabs [data-view="round"]')
+    assert "Extra round 1" in page.inner_text("an-round .round-head")
+    page.click('nav.tabs [data-view="sheet"]')
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-csv]")
+    import_doc(page, Path(info.value.path()).read_text("utf-8"), name="extra.csv")
+    page.click('nav.tabs [data-view="round"]')
+    assert "Extra round 1" in page.inner_text("an-round .round-head")
+    assert page.locator("an-round .badge").count() == 1  # gone out at once
+    # An empty name between two is refused, not dropped (every score after it would shift).
+    gap = "round,contract,dealer,out,de_una,Ana,,Caro\r\n1,2T,Ana,Ana,0,0,99,25\r\n"
+    page.set_input_files("input[data-import]", files=[{
+        "name": "gap.csv", "mimeType": "text/csv", "buffer": gap.encode()}])
+    page.locator(".toast.bad.show").wait_for()
+    assert "a player's name is empty" in page.inner_text(".toast")
     assert not page.errors
     context.close()
 
@@ -1140,6 +1162,11 @@ def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, si
     assert page.inner_text("an-round .missing-hands").startswith("Ana")
     page.click('nav.tabs [data-view="sheet"]')
     assert page.inner_text('an-sheet [data-cell="6-0"]') == "?"
+    # A CSV writes the hand left to enter as an empty cell, and reads it back as one.
+    with page.expect_download() as info:
+        page.click("an-sheet [data-action=export-csv]")
+    text = Path(info.value.path()).read_text("utf-8")
+    assert list(csv.reader(io.StringIO(text)))[7][5] == ""
     # No winner while a hand is left to enter (it would count 0): the round screen brings
     # round 7 back, with no way round it, until Ana's hand is in.
     assert page.locator(".result:visible").count() == 0
@@ -1154,6 +1181,29 @@ def test_instant_outs_missing_hands_and_a_round_nobody_went_out(browser: Any, si
     page.wait_for_selector("an-sheet:not([hidden])")
     assert page.inner_text('an-sheet [data-cell="6-0"]') == "10"
     assert page.locator(".result:visible").count() == 1
+    assert not page.errors
+    context.close()
+
+
+def test_a_tie_an_empty_hand_makes_calls_no_extra_round(browser: Any, site: str) -> None:
+    """Round 2 corrected to "nobody went out" leaves Beto's hand to enter; meanwhile it
+    counts 0, which ties Ana on 10: that is no tie yet, so no extra round is called."""
+    rules = anotador_rules("chico", rounds=["2T", "2T"], out_score=-10, tie_break="extra_round")
+    doc = anotador_doc(NAMES[:3], rules, [Hand(0, {1: ["KS"], 2: ["KS", "QS", "JS"]}),
+                                          Hand(1, {0: ["KH", "QH"]})])
+    context, page = new_page(browser, site)
+    got = page.evaluate("""async (doc) => {
+        const m = await import("./lib/score.js");
+        const before = m.totals(doc).totals;
+        doc.rounds[1].out = null;
+        doc.rounds[1].nobody = true;
+        m.normalize(doc);
+        return { before, after: m.totals(doc).totals, extra: m.needsExtraRound(doc),
+                 rounds: doc.rounds.length, incomplete: m.incompleteIndex(doc),
+                 over: m.isFinished(doc) };
+    }""", doc)
+    assert got == {"before": [10, 0, 30], "after": [10, 10, 30], "extra": False, "rounds": 2,
+                   "incomplete": 1, "over": False}
     assert not page.errors
     context.close()
 

@@ -22,19 +22,32 @@ const TOTAL_MOST = 5000;
 // Where it goes once a round is scored: who went out in the next one, or who won.
 const AFTER_CLOSE = ".out-grid button, .result .winner";
 
+/** Where the bars that stay at the top of the screen (the title, the totals) end. */
+function topBarsBottom() {
+  let bottom = 0;
+  for (const el of document.querySelectorAll("header.top, an-totals")) {
+    if (getComputedStyle(el).position === "sticky") bottom = Math.max(bottom, el.getBoundingClientRect().bottom);
+  }
+  return bottom;
+}
+
 class AnRound extends View {
   connectedCallback() {
     super.connectedCallback();
     if (this._focusWatch) return;
     this._focusWatch = true;
-    // The keypad and the score button stay at the bottom of the screen: a control the
-    // keyboard reaches under them is scrolled up into the free part, or it could not be seen.
+    // The keypad and the score button stay at the bottom of the screen, the title and the
+    // totals at the top: a control the keyboard reaches under either is scrolled into the
+    // free part between them, or it could not be seen.
     this.addEventListener("focusin", (event) => {
       const bar = this.querySelector(".sticky-actions");
       const el = event.target;
       if (!bar || bar.contains(el) || el.closest("dialog")) return;
-      const hidden = el.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
-      if (hidden > 0) window.scrollBy({ top: hidden + 8 });
+      const rect = el.getBoundingClientRect();
+      const below = rect.bottom - bar.getBoundingClientRect().top;
+      const above = topBarsBottom() - rect.top;
+      if (below > 0) window.scrollBy({ top: below + 8 });
+      else if (above > 0) window.scrollBy({ top: -(above + 8) });
     });
   }
 
@@ -179,6 +192,14 @@ class AnRound extends View {
           store.mutate((g) => { g.rounds[i].closed = true; });
           store.setUi({ seat: null, editing: null, pickOut: false });
           window.scrollTo({ top: 0 });
+          // Every round is played but one a correction left incomplete: it comes back, and
+          // the page says why (no winner yet).
+          const back = currentIndex(store.game) === null ? incompleteIndex(store.game) : null;
+          if (back !== null) {
+            this.focusNext = AFTER_OUT;
+            const left = missingHands(store.game, store.game.rounds[back]);
+            this.ctx.app?.announce(`${this.ctx.t("correcting", { n: back + 1 })}. ${this.missingText(left)}`);
+          }
         }
         this.tried = null;
         break;
@@ -191,7 +212,7 @@ class AnRound extends View {
     }
   }
 
-  /** Why an extra round is played, above it: who are tied, on what ("Empate a 120 entre Ana
+  /** Why an extra round is played, above it: who is tied, on what ("Empate a 120 entre Ana
    * y Beto: se juega una ronda más"). */
   tieNote(i) {
     const { t, store } = this.ctx;

@@ -132,7 +132,7 @@ const STRINGS = {
     nobody_out: "Nadie se fue",
     nobody_out_why: "(se acabaron las cartas: cada uno anota su mano)",
     hands_missing: "Falta anotar la mano de {names}: toca sus cartas o escribe el total.",
-    hands_missing_many: "Faltan las manos de {names}: toca sus cartas o escribe el total.",
+    hands_missing_many: "Faltan las manos de {names}: toca sus cartas o escribe los totales.",
     de_una_always: "En esta ronda hay que irse de una: todo el que se va, se va de una.",
     leave_confirm: "Esta partida no ha terminado. ¿Empezar otra? Esta queda guardada en Partidas.",
     out_score: "El que se va anota",

@@ -4,8 +4,8 @@
 // series existed has no "match": the game is then a series of its own (see match.js).
 
 import {
-  FORMAT, NAME_MOST, contractOf, dealerOf, emptyRound, instantOut, normalize, plannedRounds,
-  repeatedName, roundScores, totals,
+  FORMAT, NAME_MOST, contractOf, dealerOf, emptyRound, instantOut, missingHands, normalize,
+  plannedRounds, repeatedName, roundScores, totals,
 } from "./score.js";
 import { BEST_OF } from "./match.js";
 
@@ -33,11 +33,13 @@ export function toCsv(game) {
       lines.push([...head, "", "", ...game.players.map(() => "")]);
       continue;
     }
+    // A hand a correction left to enter is an empty cell, not the 0 it counts for meanwhile.
+    const missing = missingHands(game, round);
     lines.push([
       ...head,
       round.out === null || round.out === undefined ? "" : game.players[round.out],
       instantOut(game, round) ? 1 : 0,
-      ...roundScores(game, round),
+      ...roundScores(game, round).map((v, s) => (missing.includes(s) ? "" : v)),
     ]);
   }
   lines.push(["total", "", "", "", "", ...totals(game).totals]);
@@ -196,8 +198,12 @@ function fromCsv(text, defaults) {
   const rows = parseCsv(text.replace(/^\uFEFF/, ""));
   const head = rows.findIndex((r) => r[0].trim().toLowerCase() === "round");
   if (head < 0) fail("io_no_header");
-  // The out column names the player who went out, so two players may not share a name.
-  const players = checkPlayers(rows[head].slice(CSV_HEAD.length).map((p) => p.trim()).filter(Boolean));
+  // The out column names the player who went out, so two players may not share a name. Only
+  // empty cells at the end are no players (a spreadsheet pads its lines): one between two
+  // names is a player with no name, refused, or every score after it would shift.
+  const names = rows[head].slice(CSV_HEAD.length).map((p) => p.trim());
+  while (names.length && !names[names.length - 1]) names.pop();
+  const players = checkPlayers(names);
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
   if (!all.length) fail("io_no_rounds");
@@ -206,8 +212,11 @@ function fromCsv(text, defaults) {
   // the rounds scored, then the rounds still to play (only their contract is read)
   const body = all.filter(played);
   if (all.slice(0, body.length).some((r) => !played(r))) fail("io_gap");
+  // An empty cell in a scored line is a hand not entered (as the sheet writes one), not 0.
   const scores = body.map((r) => cellsOf(r).map((c) => {
-    const v = Number(String(c).trim());
+    const text = String(c ?? "").trim();
+    if (text === "") return null;
+    const v = Number(text);
     if (!Number.isFinite(v)) fail("io_not_number", { value: c });
     return whole(v, "typed");
   }));
@@ -238,8 +247,7 @@ function fromCsv(text, defaults) {
     round.nobody = round.out === null;
     round.deUna = (r[4] || "").trim() === "1";
     scores[i].forEach((v, s) => {
-      if (s === round.out) round.outScore = v;
-      else round.hands[s].typed = v;
+      if (s === round.out) { if (v !== null) round.outScore = v; } else round.hands[s].typed = v;
     });
     return round;
   });
@@ -261,10 +269,14 @@ function csvRules(text, contracts, defaults) {
   let doc;
   try { doc = JSON.parse(text); } catch (e) { fail("io_bad_rules"); }
   if (!doc || typeof doc !== "object" || Array.isArray(doc)) fail("io_bad_rules");
-  const atOnce = Array.isArray(doc.at_once) ? doc.at_once : [];
-  const same = Array.isArray(doc.rounds) && doc.rounds.length === contracts.length
-    && doc.rounds.every((c, i) => c === contracts[i]);
-  return checkRules({ ...doc, rounds: contracts, at_once: same ? atOnce : [] }, defaults);
+  // The lines past the planned rounds that repeat the last contract are extra rounds (a tie
+  // played off): the rules' own list stands, with its rounds gone out in one turn.
+  const planned = Array.isArray(doc.rounds) ? doc.rounds : [];
+  const last = planned[planned.length - 1];
+  const same = planned.length > 0 && planned.length <= contracts.length
+    && planned.every((c, i) => c === contracts[i])
+    && contracts.slice(planned.length).every((c) => c === last);
+  return checkRules(same ? doc : { ...doc, rounds: contracts, at_once: [] }, defaults);
 }
 
 /** A game from the text of an exported file (JSON or CSV); throws Error with a reason. */

@@ -126,6 +126,8 @@ export function dealerOf(game, i) {
 
 /** Whether the tie after all the planned rounds calls for another round. */
 export function needsExtraRound(game) {
+  // A hand left to enter counts 0 meanwhile: a tie it makes is no tie yet.
+  if (incompleteIndex(game) !== null) return false;
   const rules = game.rules;
   const played = closedRounds(game).length;
   if (played < rules.rounds.length) return false;
@@ -169,7 +171,9 @@ export function normalize(game) {
   const closed = game.rounds.filter((r) => r.closed);
   game.rounds = closed;
   const more = closed.length < game.rules.rounds.length || needsExtraRound(game);
-  if (more) game.rounds.push(open[0] || emptyRound(n));
+  // While a correction leaves a hand to enter, an extra round under way is kept as it is.
+  const kept = open[0] && incompleteIndex(game) !== null;
+  if (more || kept) game.rounds.push(open[0] || emptyRound(n));
   return game;
 }
 
