@@ -29,6 +29,7 @@ from carioca.rl import (  # noqa: E402
     bajar_order,
     env,
     raw_env,
+    redeal_seed,
 )
 from carioca.rules import PRESETS  # noqa: E402
 
@@ -551,12 +552,25 @@ def test_what_the_bots_score_before_the_learner_decides_is_paid() -> None:
                           options={"hand_size": 6, "rounds": [1]})
     obs, info = once.reset(seed=226)
     assert info == {"redealt": 1} and not once.game.is_over and obs["action_mask"].any()
-    assert once.game.seed == 227
+    assert once.game.seed == redeal_seed(226, 1) not in (226, 227)  # no other episode's deal
     for bad in (1.9, "0", None, True):
         with pytest.raises(ValueError, match="whole-number index"):
             once.step(bad)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="no game yet"):
         raw_env("chico", 2).step(0)
+    # A step refused with illegal="raise" keeps what is owed for the next one.
+    strict = SingleAgentEnv("chico", 2, seat=0, opponents="eager", options=opts,
+                            illegal="raise")
+    obs, _ = strict.reset(seed=226)
+    with pytest.raises(ValueError, match="not legal"):
+        strict.step(int(np.flatnonzero(obs["action_mask"] == 0)[0]))
+    total, done = 0.0, False
+    while not done:
+        obs, reward, terminated, truncated, _ = strict.step(
+            int(np.flatnonzero(obs["action_mask"])[0]))
+        total += reward
+        done = terminated or truncated
+    assert total == -strict.game.score_sheet().totals[0]
 
 
 def test_single_agent_env_illegal_actions() -> None:

@@ -464,6 +464,26 @@ def test_a_hint_is_worked_out_off_the_event_loop(monkeypatch: pytest.MonkeyPatch
     assert where and where[0].startswith("carioca-bot")  # the bots' thread, not the loop
 
 
+def test_a_hint_for_a_moment_gone_is_not_given(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table moves while the coach thinks: the answer says so instead of old advice."""
+    from carioca import coach
+
+    real = coach.hint
+    app = create_app(":memory:", bot_delay=0)
+
+    def moved(*args: Any, **kwargs: Any) -> Any:
+        (table,) = app.state.manager.tables.values()
+        table.version += 1  # as any change of the table does
+        return real(*args, **kwargs)
+
+    with TestClient(app) as client, _started_duel(client) as ws:
+        _until_state(ws, lambda m: bool(m.get("legal")))
+        monkeypatch.setattr(coach, "hint", moved)
+        assert _send_hint(ws)["code"] == "stale_version"
+        monkeypatch.setattr(coach, "hint", real)
+        assert _send_hint(ws)["type"] == "hint"
+
+
 def _send_hint(ws: Any) -> dict[str, Any]:
     ws.send_json({"type": "hint"})
     for _ in range(500):

@@ -426,9 +426,9 @@ def _bot_stats(name: str, results: Sequence[GameResult], rules: RuleSet) -> BotS
     if win_ci == 0.0 and not alone:
         # Every deal came out the same (all won, all lost, or a bot in two seats winning
         # with one of them every time): the spread says nothing, and "± 0" would claim a
-        # certainty a few deals cannot give. The Wilson interval's width at a bound is
-        # z²/(n + z²): as sure as n deals make it, no surer. (A bot in every seat shares
-        # each game with itself: its rate is exactly even, and "± 0" is the truth.)
+        # certainty a few deals cannot give. The width the Wilson interval has at 0 or 1,
+        # z²/(n + z²), stands in: as sure as n deals make it, no surer. (A bot in every seat
+        # shares each game with itself: its rate is exactly even, and "± 0" is the truth.)
         win_ci = _Z95 ** 2 / (len(wins) + _Z95 ** 2)
     pts_mean, pts_ci = _mean_ci([statistics.fmean(v) for v in points.values()])
     times.sort()

@@ -57,6 +57,9 @@ __all__ = [
     "SingleAgentEnv",
     "Opponent",
     "make_opponent",
+    "REDEALS",
+    "redeal_seed",
+    "action_index",
 ]
 
 ENV_NAME: Final = "carioca_v0"
@@ -816,6 +819,15 @@ def _bot_registry() -> Callable[..., Any] | None:
     return found if callable(found) else None
 
 
+def redeal_seed(seed: int, redealt: int) -> int:
+    """The seed of the ``redealt``-th deal again of a reset with ``seed`` (0: ``seed``
+    itself): drawn from both, so that it is not the seed of another episode (``seed + 1``
+    would replay the next one of an evaluation over ``range(n)``)."""
+    if not redealt:
+        return seed
+    return random.Random(f"carioca-redeal:{seed}:{redealt}").getrandbits(32)
+
+
 def action_index(action: object) -> int:
     """An action given as an index: an int, a numpy integer or a 0-d integer array; anything
     else (a float, a string, a bool, None) is refused, never rounded or parsed."""
@@ -840,8 +852,8 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
     What the learner earns while the bots play before its first decision (a round they end
     first) comes with the reward of its first step. A deal the bots finish before the learner
     decides at all (a one-round game gone out on the first turn) leaves it nothing to learn:
-    ``reset`` deals again from the next seed, up to :data:`REDEALS` times, and says how many
-    times in ``info["redealt"]``.
+    ``reset`` deals again from a seed drawn from the first (:func:`redeal_seed`), up to
+    :data:`REDEALS` times, and says how many times in ``info["redealt"]``.
     """
 
     metadata: dict[str, Any] = {"render_modes": ["ansi"]}
@@ -909,10 +921,11 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
         game_seed = int(seed) if seed is not None else int(self.np_random.integers(2**32))
         info: dict[str, Any] = {}
         for redealt in range(REDEALS + 1):
-            self.aec.reset(seed=game_seed + redealt)
+            seed_now = redeal_seed(game_seed, redealt)
+            self.aec.reset(seed=seed_now)
             rules = self.aec.rules
             self.bots = {s: make_opponent(spec, s, random.Random(
-                f"{game_seed + redealt}:{s}").getrandbits(32), rules)
+                f"{seed_now}:{s}").getrandbits(32), rules)
                 for s, spec in self._specs.items()}
             self._illegal_streak = 0
             self._pending = self._play_bots()
@@ -935,13 +948,12 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
             raise RuntimeError("the game is over: call reset()")
         index = action_index(action)
         table = aec.legal_map(self.agent)
+        info: dict[str, Any] = {}
+        if index not in table and self.illegal == "raise":
+            raise ValueError(f"{aec.describe_action(index)!r} (index {index}) is not legal now")
         # What the learner earned before its first decision (see the class) is paid now.
         reward, self._pending = self._pending, 0.0
-        info: dict[str, Any] = {}
         if index not in table:
-            if self.illegal == "raise":
-                raise ValueError(f"{aec.describe_action(index)!r} (index {index}) is not legal "
-                                 "now")
             info["illegal_action"] = True
             if self.illegal == "penalize":
                 self._illegal_streak += 1

@@ -479,7 +479,9 @@ def _feeding(view: View, rules: RuleSet, seat: int, *, by_contract: bool = False
             trios, escalas = "trio" in kinds, bool(kinds - {"trio"})
     known = [k for k in (view.known[seat] if view.known else ()) if not rules.is_wild(k)]
     down = view.down[seat]
-    # A wild card helps anyone, but for a contract that takes none (the escala real).
+    # A wild card helps anyone, but for a contract that takes none (the escala real). (One
+    # that is down is taken to use it too, as greedy always has: the tournaments measured
+    # against greedy keep their opponent.)
     owed = _owed(view, seat)
     wild_helps = down or not owed or any(wild_limit(spec.kind, rules) != 0
                                          for contract in owed for spec in contract.melds)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import logging
 import mimetypes
+import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -776,9 +777,16 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         return {"type": "error", "code": "no_coach", "message": "the coach is not installed"}
     lang = conn.lang if conn.lang in LANGS else "en"
     # The view is taken here; the coach reads only it, in the bots' thread, not on the loop.
+    version = table.version
     advice = await table.manager.coach(conn, hint, game.view(conn.seat), game.rules, lang)
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
+    if table.version != version or table.game is not game or (
+            game.seat_to_act != conn.seat and not _may_still_buy(table, conn.seat)):
+        # The table moved while the coach thought (the window closed, a move was played):
+        # advice for a moment gone would mislead.
+        return {"type": "error", "code": "stale_version",
+                "message": "the table moved on: ask again"}
     # "Let it pass" is no action to show: only its reason is.
     action = None if advice.code == "no_buy" else advice.action.to_json()
     return {"type": "hint", "action": action, "reason": advice.reason, "code": advice.code}
@@ -788,4 +796,4 @@ def _may_still_buy(table: Table, seat: int) -> bool:
     """Whether ``seat`` may claim the open buy window's card and has not answered it yet."""
     window = table.window
     return (window is not None and not window.closed and seat in window.eligible
-            and seat not in window.claims)
+            and seat not in window.claims and time.time() < window.deadline)
