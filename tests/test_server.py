@@ -941,8 +941,8 @@ def test_the_coach_advises_on_a_buy_while_the_seat_may_still_buy() -> None:
             discard, state = _beto_opens_a_window(ws1, ws0, table)
             advice = _send_hint(ws0)
             assert advice["type"] == "hint" and advice["code"] in ("buy_early", "no_buy")
-            assert advice["action"] == ({"p": 0, "buy": True} if advice["code"] == "buy_early"
-                                        else None)
+            assert advice["action"] == ({"p": 0, "buy": True, "card": discard}
+                                        if advice["code"] == "buy_early" else None)
             assert discard in advice["reason"]
             # Beto threw it, and it is not his turn: no advice for him.
             assert _send_hint(ws1)["code"] == "not_your_turn"

@@ -778,7 +778,8 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     lang = conn.lang if conn.lang in LANGS else "en"
     # The view is taken here; the coach reads only it, in the bots' thread, not on the loop.
     version = table.version
-    advice = await table.manager.coach(conn, hint, game.view(conn.seat), game.rules, lang)
+    view = game.view(conn.seat)
+    advice = await table.manager.coach(conn, hint, view, game.rules, lang)
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
     if table.version != version or table.game is not game or (
@@ -787,8 +788,12 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         # advice for a moment gone would mislead.
         return {"type": "error", "code": "stale_version",
                 "message": "the table moved on: ask again"}
-    # "Let it pass" is no action to show: only its reason is.
+    # "Let it pass" is no action to show: only its reason is. A draw from the pozo or a buy
+    # names its card, as the log does ("compra el 7♥ del pozo"): it lies face up.
     action = None if advice.code == "no_buy" else advice.action.to_json()
+    if action is not None and (action.get("draw") == "pozo" or "buy" in action) \
+            and view.pozo_top is not None:
+        action["card"] = str(view.pozo_top)
     return {"type": "hint", "action": action, "reason": advice.reason, "code": advice.code}
 
 
