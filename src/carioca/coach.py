@@ -153,13 +153,12 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
 
         rest = list(hand)
         rest.remove(card)
-        nxt = (seat + 1) % len(view.players)
-        feeds = coach._feeding_test(view, rules, nxt)
         if fits(card) and any(not fits(c) for c in rest):
             # A card that could be laid off goes: every card that could not would help them.
             details["others_feed"] = True
         else:
             kept = [c for c in rest if not fits(c) and rules.value(c) > rules.value(card)]
+            feeds = coach._feeding_test(view, rules, (seat + 1) % len(view.players))
             if kept and any(feeds(c) for c in kept):
                 details["kept_feed"] = True
     return dataclasses.replace(decision, details=details)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 import logging
 import mimetypes
-import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -768,7 +767,7 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     if not table.hints:
         return {"type": "error", "code": "no_hints", "message": "the host turned hints off"}
     if game is None or conn.seat is None or (game.seat_to_act != conn.seat
-                                             and not _may_still_buy(table, conn.seat)):
+                                             and not table.may_claim(conn.seat)):
         return {"type": "error", "code": "not_your_turn",
                 "message": "hints come in your turn, or when you may buy"}
     try:
@@ -783,7 +782,7 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
     if table.version != version or table.game is not game or (
-            game.seat_to_act != conn.seat and not _may_still_buy(table, conn.seat)):
+            game.seat_to_act != conn.seat and not table.may_claim(conn.seat)):
         # The table moved while the coach thought (the window closed, a move was played):
         # advice for a moment gone would mislead.
         return {"type": "error", "code": "stale_version",
@@ -796,9 +795,3 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         action["card"] = str(view.pozo_top)
     return {"type": "hint", "action": action, "reason": advice.reason, "code": advice.code}
 
-
-def _may_still_buy(table: Table, seat: int) -> bool:
-    """Whether ``seat`` may claim the open buy window's card and has not answered it yet."""
-    window = table.window
-    return (window is not None and not window.closed and seat in window.eligible
-            and seat not in window.claims and time.time() < window.deadline)

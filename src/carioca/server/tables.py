@@ -772,6 +772,13 @@ class Table:
                         self.code, [s for s, _, _ in questions])
             self.bot_buy_answers(key, {s: False for s, _, _ in questions})
 
+    def may_claim(self, seat: int) -> bool:
+        """Whether ``seat`` may still claim the open window's card: it may buy it, has not
+        answered, and the steal timer runs (what :meth:`_claim` refuses otherwise)."""
+        window = self.window
+        return (window is not None and seat in window.eligible and not window.closed
+                and time.time() < window.deadline and seat not in window.claims)
+
     def _claim(self, seat: int, wants: bool) -> None:
         window = self.window
         if window is None or seat not in window.eligible:
