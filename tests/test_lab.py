@@ -278,6 +278,19 @@ def test_options_and_configs() -> None:
         Config.of("chile", {"hand_sise": 11})
 
 
+@pytest.mark.parametrize("options, label", [
+    ({"tie_break": "extra_round"}, "chile tie_break=extra_round"),
+    ({"rounds": [1, 3], "wrap": True}, "chile rounds=[1,3] wrap=true"),
+    ({"max_wilds_per_meld": None}, "chile max_wilds_per_meld=null"),
+])
+def test_a_label_reads_as_typed(options: dict[str, object], label: str) -> None:
+    """The label names a side of a comparison in the CSVs and plots as ``--set`` takes it (text
+    without JSON quotes), and it reads back to the same options."""
+    config = Config.of("chile", options)
+    assert config.label == label
+    assert parse_options(label.split()[1:]) == options
+
+
 # --------------------------------------------------------------------------- the commands
 
 def _app() -> typer.Typer:

@@ -100,8 +100,20 @@ class Config:
     def label(self) -> str:
         if not self.options:
             return self.preset
-        opts = " ".join(f"{k}={json.dumps(v, separators=(',', ':'))}" for k, v in self.options)
+        opts = " ".join(f"{k}={_typed(v)}" for k, v in self.options)
         return f"{self.preset} {opts}"
+
+
+def _typed(value: Any) -> str:
+    """An option's value as ``--set`` takes it: text bare (``tie_break=extra_round``) unless
+    reading it back as JSON would give something else (``"null"``, ``"3"``)."""
+    text = json.dumps(value, separators=(",", ":"))
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            return value
+    return text
 
 
 def default_workers() -> int:

@@ -42,8 +42,9 @@ from __future__ import annotations
 import math
 import random
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from ..cards import Card, deck_counts
 from ..engine import View
@@ -101,31 +102,33 @@ def refusals(view: View, seat: int) -> list[tuple[Card, int]]:
     True
     """
     found: list[tuple[Card, int]] = []
-    pile = _first_pile(view)  # the pozo as the log shows it, top last (None: not known)
     turns = 0
-    for entry in view.log:
+    for entry, top in _pozo_walk(view, _turned_up(view), len(view.log)):
+        if entry.get("p") != seat:
+            continue
         if "discard" in entry:
-            thrown = Card.parse(entry["discard"])
-            pile.append(thrown)
-            if entry.get("p") == seat:
-                found.append((thrown, turns))
+            found.append((Card.parse(entry["discard"]), turns))
         elif "draw" in entry:
-            top = pile[-1] if pile else None
-            if entry.get("p") == seat:
-                turns += 1
-                if entry["draw"] == "mazo" and top is not None:
-                    found.append((top, turns))
-            if entry["draw"] == "pozo" and pile:
-                pile.pop()
-        elif "buy" in entry and pile:
-            pile.pop()
+            turns += 1
+            if entry["draw"] == "mazo" and top is not None:
+                found.append((top, turns))
     return [(card, turns - at) for card, at in found]
 
 
-def _first_pile(view: View) -> list[Card | None]:
-    """The pozo at the deal, as far as the view tells: the card turned up (None: not
-    known)."""
-    return [_turned_up(view)]
+def _pozo_walk(view: View, bottom: Card | None, upto: int
+               ) -> Iterator[tuple[dict[str, Any], Card | None]]:
+    """The first ``upto`` entries of the round's log, each with the card on top of the pozo
+    when it came (None: not known), the pozo followed as the log shows it from ``bottom``, the
+    card turned up at the deal: a discard lays a card on it, a draw from it or a buy takes the
+    top. So a pozo draw or a buy took that card, and a mazo draw let it pass."""
+    pile: list[Card | None] = [bottom]  # top last
+    for entry in view.log[:upto]:
+        top = pile[-1] if pile else None
+        yield entry, top
+        if "discard" in entry:
+            pile.append(Card.parse(entry["discard"]))
+        elif (entry.get("draw") == "pozo" or "buy" in entry) and pile:
+            pile.pop()
 
 
 def _turned_up(view: View) -> Card | None:
@@ -219,17 +222,13 @@ def _walk(view: View, flipped: Card | None, upto: int
     ``View.known``, redone from the log)."""
     taken: list[list[Card]] = [[] for _ in view.players]
     down = [False for _ in view.players]
-    pile: list[Card | None] = [flipped]  # the pozo as the log shows it, top last
-    for entry in view.log[:upto]:
+    for entry, top in _pozo_walk(view, flipped, upto):
         p = entry.get("p")
         if not isinstance(p, int) or not 0 <= p < len(taken):
             continue
         if "discard" in entry:
-            thrown = Card.parse(entry["discard"])
-            pile.append(thrown)
-            _forget(taken[p], thrown)
+            _forget(taken[p], Card.parse(entry["discard"]))
         elif entry.get("draw") == "pozo" or "buy" in entry:
-            top = pile.pop() if pile else None
             if top is not None:
                 taken[p].append(top)
         elif "draw" in entry:
