@@ -16,8 +16,9 @@ from carioca import Action, Deal, Game, RuleSet
 from carioca.bots import LookaheadBot
 from carioca.cards import deck, parse_cards
 from carioca.cli import app, play_game
-from carioca.coach import _WORDS, LANGS, Hint, hint
+from carioca.coach import _WORDS, LANGS, Hint, _step_words, hint
 from carioca.rules import PRESETS
+from carioca.solver import Step
 
 NAMES = ("Ana", "Beto", "Caro")
 ROUND2 = RuleSet.preset("chile", rounds=[2])  # 1T+1E
@@ -279,6 +280,37 @@ def test_a_wild_two_shows_what_it_stands_for() -> None:
     es, en = tip(game, "es"), tip(game, "en")
     assert es.reason == "saca el 6D del pozo: completa tu trío 6-6(2)-_"
     assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(2)-_"
+
+
+def test_a_joker_shows_what_it_stands_for() -> None:
+    """A joker reads as the table shows it, "6(JK)", like any other wild card."""
+    rules = RuleSet.preset("chile", rounds=[1])  # two tríos, 12 cards
+    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C QH",
+                           "6C JK 9H 9D 9S KC 4D 7H JC QD 3S 5H"], pozo="6D")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert es.reason == "saca el 6D del pozo: completa tu trío 6-6(JK)-_"
+    assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(JK)-_"
+
+
+def test_a_wild_laid_off_is_told_its_end() -> None:
+    """A natural card has one place in an escala; a joker may go at either end, and where it
+    goes decides what fits next, so the coach names the end it chose."""
+    rules = RuleSet.preset("chile", rounds=[3])  # two escalas
+    game = crafted(rules, ["AS AH 3D 5C 6D 7C 8S 10D JH QS KS 2D",
+                           "5H 6H 7H 8H 9C 10C JC QC 3S KD 4S 2C"], pozo="3C",
+                   mazo_top="9D 2H JK")
+    play(game, "draw mazo", "bajar 5H 6H 7H 8H / 9C 10C JC QC", "discard KD",
+         "draw mazo", "discard AH", "draw mazo")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert str(es.action) == "agregar JK 0 high"
+    assert es.reason == ("agrega el JK al juego 0 en la punta de arriba: una carta menos en la "
+                         "mano")
+    assert en.reason == "lay the JK off on meld 0 at the high end: one card fewer in your hand"
+    # A plan to go out names it too; a natural card's end goes without saying.
+    steps = [Step("agregar", parse_cards("JK")[0], 1, "low"),
+             Step("agregar", parse_cards("KC")[0], 1, "high")]
+    assert [_step_words(s, "de", rules) for s in steps] == [
+        "leg die JK an Kombination 1 am unteren Ende an", "leg die KC an Kombination 1 an"]
 
 
 def test_under_open_hands_the_cards_in_sight_are_not_unseen() -> None:

@@ -31,11 +31,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .actions import Action, Discard
+from .actions import Action, Agregar, Discard
 from .bots.greedy import Decision, _fitting_meld, _owed
 from .bots.lookahead import LookaheadBot
 from .cards import RANKS, Card
 from .engine import Game, View
+from .melds import End
 from .rules import Contract, RuleSet
 from .solver import Distance, Step, Target, distance
 from .spanish import a_rank_es
@@ -84,7 +85,7 @@ def hint(view: View, rules: RuleSet, lang: str = "es", *,
     coach = _Coach(rules=rules, **options)
     decision = coach.decide(view, legal, explain=True)
     decision = _checked(decision, view, rules, coach)
-    return Hint(decision.action, explain(decision, view, lang), decision.reason)
+    return Hint(decision.action, explain(decision, view, lang, rules), decision.reason)
 
 
 class _Coach(LookaheadBot):
@@ -179,8 +180,9 @@ def _target_words_for(card: Card, hand: Sequence[Card], owed: Sequence[Contract]
 
 def _shape(target: Target, card: Card, rules: RuleSet) -> str:
     """The meld's ranks in laid order, ``_`` for ``card``, ``?`` for a card still missing; a
-    joker is ``JK`` and any other wild card shows what it stands for, then itself in brackets
-    (``6(2)``), as the table shows a meld. A trío has no order: the cards held, then the gaps."""
+    wild card shows what it stands for, then itself in brackets (``6(2)``, ``6(JK)``), as the
+    table shows a meld (a wild with no natural card beside it is shown as itself). A trío has
+    no order: the cards held, then the gaps."""
     cards = target.cards
     stands: list[int | None] = [None] * len(cards)
     natural = [(i, c) for i, c in enumerate(cards) if c is not None and not rules.is_wild(c)]
@@ -198,12 +200,10 @@ def _shape(target: Target, card: Card, rules: RuleSet) -> str:
             blank = True
         elif c is None:
             shown.append("?")
-        elif c.is_joker:
-            shown.append("JK")
         else:
-            text = RANKS[c.rank - 1]
+            text = "JK" if c.is_joker else RANKS[c.rank - 1]
             rank = stands[j]
-            if rules.is_wild(c) and rank is not None and rank != c.rank:
+            if rules.is_wild(c) and rank is not None and (c.is_joker or rank != c.rank):
                 text = f"{RANKS[rank - 1]}({text})"
             shown.append(text)
     if target.kind == "trio":
@@ -238,7 +238,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_now_marks": "bájate ahora: tienes el contrato, y después puedes agregar cartas "
                            "para irte",
         "bajar_part": "baja esta parte del contrato: ya la tienes completa",
-        "agregar": "agrega el {card} al juego {meld}: una carta menos en la mano",
+        "agregar": "agrega el {card} al juego {meld}{at}: una carta menos en la mano",
         "swap_layoff": "cambia el {card} por el comodín del juego {meld}: el comodín se "
                        "puede agregar enseguida",
         "swap_relocate": "pon el {card} en el juego {meld}: el comodín se corre a una punta",
@@ -297,7 +297,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_now_marks": "bajarse now: you hold the contract, and then you can lay cards off "
                            "to go out",
         "bajar_part": "lay this part of the contract: you have it complete",
-        "agregar": "lay the {card} off on meld {meld}: one card fewer in your hand",
+        "agregar": "lay the {card} off on meld {meld}{at}: one card fewer in your hand",
         "swap_layoff": "swap the {card} for the comodín of meld {meld}: the comodín can be "
                        "laid off at once",
         "swap_relocate": "put the {card} in meld {meld}: the comodín moves to an end",
@@ -360,7 +360,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_now_marks": "leg jetzt aus: du hast den Kontrakt, und danach kannst du Karten "
                            "anlegen, um auszugehen",
         "bajar_part": "leg diesen Teil des Kontrakts aus: du hast ihn vollständig",
-        "agregar": "leg die {card} an Kombination {meld} an: eine Karte weniger auf der Hand",
+        "agregar": "leg die {card} an Kombination {meld}{at} an: eine Karte weniger auf der Hand",
         "swap_layoff": "tausche die {card} gegen den Joker von Kombination {meld}: den Joker "
                        "kannst du sofort anlegen",
         "swap_relocate": "leg die {card} in Kombination {meld}: der Joker rückt an ein Ende",
@@ -426,7 +426,7 @@ _WORDS: dict[str, dict[str, str]] = {
         "bajar_now_marks": "lägg ner nu: du har kontraktet, och sedan kan du lägga på kort för "
                            "att gå ut",
         "bajar_part": "lägg ner den här delen av kontraktet: du har den komplett",
-        "agregar": "lägg på {card} på kombination {meld}: ett kort mindre på handen",
+        "agregar": "lägg på {card} på kombination {meld}{at}: ett kort mindre på handen",
         "swap_layoff": "byt {card} mot jokern i kombination {meld}: jokern kan läggas på "
                        "direkt",
         "swap_relocate": "lägg {card} i kombination {meld}: jokern flyttas till en ände",
@@ -484,12 +484,17 @@ LANGS = ("es", "en", "de", "sv")
 """The languages the coach speaks."""
 
 
-def explain(decision: Decision, view: View, lang: str = "es") -> str:
-    """The planner's decision in one sentence, in ``lang``."""
+def explain(decision: Decision, view: View, lang: str = "es",
+            rules: RuleSet | None = None) -> str:
+    """The planner's decision in one sentence, in ``lang``. Given the ``rules``, a wild card
+    laid off on an escala is told at which end it goes."""
     words = _WORDS[lang]
     d = decision.details
     code = decision.reason
     values: dict[str, Any] = {k: _text(v) for k, v in d.items() if not isinstance(v, dict)}
+    action = decision.action
+    values["at"] = _at_end(action.card, action.end, rules, lang) \
+        if isinstance(action, Agregar) else ""
     if code == "draw_pozo_out":
         target = d.get("target")
         if target is None:
@@ -500,7 +505,8 @@ def explain(decision: Decision, view: View, lang: str = "es") -> str:
         return words[key].format(**values)
     if code == "go_out":
         steps: Sequence[Step] = d["steps"]
-        return words["go_out"].format(steps="; ".join(_step_words(s, lang) for s in steps))
+        return words["go_out"].format(
+            steps="; ".join(_step_words(s, lang, rules) for s in steps))
     if code == "bajar_other_down":
         others = [view.players[s] for s in d.get("others", [])]
         names = _join(others, words["and"])
@@ -558,32 +564,49 @@ def _a_rank(rank: int, lang: str) -> str:
 
 
 _STEPS: dict[str, dict[str, str]] = {
-    "es": {"bajar": "bájate con {melds}", "agregar": "agrega el {card} al juego {meld}",
+    "es": {"bajar": "bájate con {melds}", "agregar": "agrega el {card} al juego {meld}{at}",
            "swap": "cambia el {card} por el comodín del juego {meld}",
            "swap_end": "pon el {card} en el juego {meld} y corre el comodín a una punta",
            "discard": "bota el {card}"},
-    "en": {"bajar": "lay down {melds}", "agregar": "lay the {card} off on meld {meld}",
+    "en": {"bajar": "lay down {melds}", "agregar": "lay the {card} off on meld {meld}{at}",
            "swap": "swap the {card} for the comodín of meld {meld}",
            "swap_end": "put the {card} in meld {meld} and move the comodín to an end",
            "discard": "discard the {card}"},
-    "de": {"bajar": "leg {melds} aus", "agregar": "leg die {card} an Kombination {meld} an",
+    "de": {"bajar": "leg {melds} aus", "agregar": "leg die {card} an Kombination {meld}{at} an",
            "swap": "tausche die {card} gegen den Joker von Kombination {meld}",
            "swap_end": "leg die {card} in Kombination {meld} und rück den Joker an ein Ende",
            "discard": "wirf die {card} ab"},
-    "sv": {"bajar": "lägg ner {melds}", "agregar": "lägg på {card} på kombination {meld}",
+    "sv": {"bajar": "lägg ner {melds}", "agregar": "lägg på {card} på kombination {meld}{at}",
            "swap": "byt {card} mot jokern i kombination {meld}",
            "swap_end": "lägg {card} i kombination {meld} och flytta jokern till en ände",
            "discard": "kasta {card}"},
 }
 
 
-def _step_words(step: Step, lang: str) -> str:
+def _step_words(step: Step, lang: str, rules: RuleSet | None = None) -> str:
     """One step of a plan to go out in the player's words, as the coach's other sentences
     name cards and melds ("agrega el 5C al juego 3"), not in the record's notation."""
     melds = " / ".join(" ".join(str(c) for c in meld) for meld in step.melds)
     # A swap with an end is a relocation: the wild stays in the meld, at that end.
     kind = "swap_end" if step.kind == "swap" and step.end is not None else step.kind
-    return _STEPS[lang][kind].format(card=step.card, meld=step.meld, melds=melds)
+    at = _at_end(step.card, step.end, rules, lang) if step.kind == "agregar" else ""
+    return _STEPS[lang][kind].format(card=step.card, meld=step.meld, melds=melds, at=at)
+
+
+_ENDS: dict[str, dict[str, str]] = {
+    "es": {"low": " en la punta de abajo", "high": " en la punta de arriba"},
+    "en": {"low": " at the low end", "high": " at the high end"},
+    "de": {"low": " am unteren Ende", "high": " am oberen Ende"},
+    "sv": {"low": " i nedre änden", "high": " i övre änden"},
+}
+
+
+def _at_end(card: Card | None, end: End | None, rules: RuleSet | None, lang: str) -> str:
+    """Where a lay-off goes, when only the player can tell: a natural card has one place in an
+    escala, a wild card may go at either end (and where it goes decides what fits next)."""
+    if card is None or end is None or rules is None or not rules.is_wild(card):
+        return ""
+    return _ENDS[lang][end]
 
 
 def _text(value: Any) -> str:
