@@ -272,24 +272,19 @@ def test_the_meld_to_keep_never_counts_the_card_thrown() -> None:
     assert en.reason == "discard the 8D; keep the JD: it goes in your escala ?-10-_-Q (1 to go)"
 
 
-def test_a_wild_two_shows_what_it_stands_for() -> None:
-    """Twos are wild in dos-libres: "tu trío 6-2-_" read as a trío of sixes and a two."""
-    rules = RuleSet.preset("dos-libres", rounds=[1])  # two tríos, 11 cards
-    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C",
-                           "6C 2S 9H 9D 9S KC 4D 7H JC QD 3S"], pozo="6D")
+@pytest.mark.parametrize("preset, hands, wild", [
+    # Twos are wild in dos-libres (11 cards): "tu trío 6-2-_" would read as sixes and a two.
+    ("dos-libres", ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C", "6C 2S 9H 9D 9S KC 4D 7H JC QD 3S"],
+     "2"),
+    # A joker reads as the table shows it, like any other wild card.
+    ("chile", ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C QH", "6C JK 9H 9D 9S KC 4D 7H JC QD 3S 5H"],
+     "JK"),
+])
+def test_a_wild_card_shows_what_it_stands_for(preset: str, hands: list[str], wild: str) -> None:
+    game = crafted(RuleSet.preset(preset, rounds=[1]), hands, pozo="6D")  # two tríos
     es, en = tip(game, "es"), tip(game, "en")
-    assert es.reason == "saca el 6D del pozo: completa tu trío 6-6(2)-_"
-    assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(2)-_"
-
-
-def test_a_joker_shows_what_it_stands_for() -> None:
-    """A joker reads as the table shows it, "6(JK)", like any other wild card."""
-    rules = RuleSet.preset("chile", rounds=[1])  # two tríos, 12 cards
-    game = crafted(rules, ["AS 3C 5C 7S 9S JC KS 4C 6H 8C 10C QH",
-                           "6C JK 9H 9D 9S KC 4D 7H JC QD 3S 5H"], pozo="6D")
-    es, en = tip(game, "es"), tip(game, "en")
-    assert es.reason == "saca el 6D del pozo: completa tu trío 6-6(JK)-_"
-    assert en.reason == "take the 6D from the pozo: it completes your trío 6-6(JK)-_"
+    assert es.reason == f"saca el 6D del pozo: completa tu trío 6-6({wild})-_"
+    assert en.reason == f"take the 6D from the pozo: it completes your trío 6-6({wild})-_"
 
 
 def test_a_wild_laid_off_is_told_its_end() -> None:
