@@ -998,6 +998,14 @@ def test_swedish_import_errors_keyboard_sheet_and_a_chart_of_marks(browser: Any,
     toast = page.locator(".toast.show")
     toast.wait_for()
     assert toast.inner_text() == "Kunde inte importera: formatet måste vara carioca-anotador/1"
+    # A field of the file is named as the page names it, then as the file does.
+    page.evaluate("document.querySelector('.toast').classList.remove('show')")
+    bad_values = anotador_doc(NAMES[:2], anotador_rules("chile", values={"A": "20"}), [])
+    page.set_input_files("input[data-import]", files=[{
+        "name": "y.json", "mimeType": "application/json",
+        "buffer": json.dumps(bad_values).encode()}])
+    toast.wait_for()
+    assert toast.inner_text().startswith('Kunde inte importera: ”Kortvärden” (values) är "20"')
     assert not page.errors
     context.close()
 
@@ -1248,13 +1256,13 @@ def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: 
     long_name = anotador_doc(["Ana", "B" * 17], anotador_rules("chile"), [])
     bad_rules = twins.replace("Ana,Ana", "Ana,Beto") + 'rules,"{""scoring"": ""goals""}"\r\n'
     page.click('nav.tabs [data-view="history"]')
-    for doc, name, why in ((bad_values, "a.json", '"values" is "20"'),
-                           (bad_steals, "b.json", '"steals" is -3'),
+    for doc, name, why in ((bad_values, "a.json", '"Card values" (values) is "20"'),
+                           (bad_steals, "b.json", '"Steals" (steals) is -3'),
                            (twins, "c.csv", 'two players are called "Ana"'),
                            (json_twins, "d.json", 'two players are called "Ana"'),
                            (blank, "e.json", "a player's name is empty"),
                            (long_name, "f.json", "longer than 16 characters"),
-                           (bad_rules, "g.csv", '"scoring" is "goals"')):
+                           (bad_rules, "g.csv", '"Scoring" (scoring) is "goals"')):
         data = doc if isinstance(doc, str) else json.dumps(doc)
         page.set_input_files("input[data-import]", files=[{
             "name": name, "mimeType": "text/plain", "buffer": data.encode()}])

@@ -13,7 +13,7 @@ import { rulesShown } from "./components/an-rules.js";
 import { defaultSetup } from "./components/an-setup.js";
 import { esc, focusSelector, icon, shown } from "./lib/dom.js";
 import { LANGS, LANG_NAMES, initialLang, saveLang, translator } from "./lib/i18n.js";
-import { download, fileName, parseGame, toCsv, toJson } from "./lib/io.js";
+import { download, fileName, importError, parseGame, toCsv, toJson } from "./lib/io.js";
 import { matchOf, nextFirstDealer, nextMatch } from "./lib/match.js";
 import { Store } from "./lib/store.js";
 import { isFinished, rulesFromPreset } from "./lib/score.js";
@@ -141,8 +141,7 @@ class AnApp extends HTMLElement {
       this.store.importGame(game);
       this.toast(t("imported"));
     } catch (err) {
-      const why = err.key ? t(err.key, err.values) : t("io_unreadable");
-      this.toast(t("import_failed", { msg: why }), true);
+      this.toast(t("import_failed", { msg: importError(err, t) }), true);
     }
     input.value = "";
   }

@@ -77,6 +77,25 @@ function parseCsv(text) {
 
 /** Refuse a file: the error carries a key of the i18n table (``io_...``) and its values, so
  * the page says why in the player's language; its message is the English, for tests. */
+// The page's name of a file's field, so that a refusal names what the person set on the page
+// beside what the file calls it: «Valor de las cartas» (values).
+const FIELD_WORDS = {
+  values: "values", scoring: "scoring", tie_break: "tie_break", out_score: "out_score",
+  instant_out_score: "de_una_opt", steal_points: "steals_opt", steals: "steals",
+};
+
+/** Why a file could not be imported, in the page's language (``t``: its translator). */
+export function importError(err, t) {
+  if (!err || !err.key) return t("io_unreadable");
+  const values = { ...err.values };
+  if (values.field !== undefined) {
+    const label = FIELD_WORDS[values.field];
+    values.field = label ? t("io_field", { label: t(label), field: values.field })
+      : t("io_field_plain", { field: values.field });
+  }
+  return t(err.key, values);
+}
+
 function fail(key, values = {}) {
   const err = new Error(`${key} ${JSON.stringify(values)}`);
   err.key = key;
