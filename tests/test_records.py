@@ -65,3 +65,19 @@ def test_record(name: str) -> None:
     else:
         assert "error" not in got, f"{name}: unexpected error {got}"
         assert got == want, f"{name}: {EXPECTED[name]['why']}"
+
+
+@pytest.mark.parametrize("p, said", [
+    ("1", "'p' is the number of the seat that acts (0, 1, ...), not '1'"),
+    (True, "'p' is the number of the seat that acts (0, 1, ...), not true"),
+    (None, "'p' is the number of the seat that acts (0, 1, ...), not null"),
+    ("absent", "an action needs 'p', the number of the seat that acts"),
+])
+def test_a_seat_of_the_wrong_type_is_named(p: Any, said: str) -> None:
+    """A 'p' that is there but not a seat number is told apart from a missing one."""
+    action = {"draw": "mazo"} if p == "absent" else {"p": p, "draw": "mazo"}
+    doc = {"format": "carioca-record/1", "rules": {"preset": "chile"}, "players": ["Ana", "Beto"],
+           "rounds": [{"seed": 1, "actions": [action]}]}
+    error = replay(doc).to_json()["error"]
+    assert (error["round"], error["action"]) == (1, 1)
+    assert error["message"].endswith(said), error["message"]

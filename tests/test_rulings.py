@@ -36,6 +36,7 @@ from carioca.engine import round_seed
 from carioca.melds import read_meld
 from carioca.record import from_record, replay
 from carioca.rules import OPTION_NAMES, PRESETS, Contract
+from carioca.spanish import explain
 
 NAMES = ("Ana", "Beto", "Caro", "Dani", "Eli", "Fer", "Gabi", "Hugo")
 ZERO_VALUES = {k: 0 for k in ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K",
@@ -756,7 +757,12 @@ def test_ruling_13_bajar_only_if_the_rest_can_go() -> None:
     four_trios = "7H 7S 7D / 8H 8S 8D / 9H 9S 9D / 10H 10S 10D"
     game = start("dos-libres", hands, top="QC", rounds=[8])
     game.apply(Draw(1, "mazo"))
-    assert code_of(game, bajar(1, four_trios)) == "must_go_out"  # KC and QC left
+    with pytest.raises(IllegalAction) as refused:
+        game.apply(bajar(1, four_trios))
+    assert refused.value.code == "must_go_out"  # and it names what could not go
+    assert refused.value.message.endswith("these cards could not all go: QC KC")
+    assert explain(refused.value, "es").endswith(
+        "no podrías deshacerte de todas estas cartas: QC KC")
     game = start("dos-libres", hands, top="7C", rounds=[8])
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, four_trios))  # 7C goes on the sevens, KC is the discard
@@ -1138,7 +1144,8 @@ SMALL_HANDS = ["AS 3S 5S 7S 9S", "2H 4H 6H 8H 10H"]
 
 
 def test_ruling_21_reshuffle_keeps_the_pozo_top() -> None:
-    """21. An empty mazo is rebuilt from the pozo but its top card; replays agree."""
+    """21. An empty mazo is rebuilt from the pozo but its top card, when a card must come from
+    it; replays agree."""
     rules = RuleSet.preset("chile", **SMALL)
     game = start(rules, SMALL_HANDS, pozo="KC")
     assert game.view(0).mazo_count == 41
@@ -1146,14 +1153,16 @@ def test_ruling_21_reshuffle_keeps_the_pozo_top() -> None:
     for _ in range(41):
         last = draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
     view = game.view(0)
-    assert view.pozo == (last,)
-    assert view.mazo_count == 41
-    assert table_cards(game) == 52
+    assert view.mazo_count == 0 and len(view.pozo) == 42 and view.reshuffles == 0
+    seat = game.seat_to_act
+    assert seat is not None and Draw(seat, "mazo") in game.legal_actions(seat)
     again = replay(game.to_record()).game
     assert again is not None
-    seat = game.seat_to_act
     for g in (game, again):
-        g.apply(Draw(seat, "mazo"))  # type: ignore[arg-type]
+        g.apply(Draw(seat, "mazo"))
+    view = game.view(0)
+    assert view.pozo == (last,) and view.mazo_count == 40 and view.reshuffles == 1
+    assert table_cards(game) == 52
     assert game.view(seat).hand == again.view(seat).hand
 
 
@@ -1229,13 +1238,59 @@ def test_ruling_21_mazo_emptied_by_a_penalty_card() -> None:
     seat = game.seat_to_act
     assert seat is not None
     game.apply(Buy((seat + 1) % 3))
-    # The penalty card emptied the mazo: it is rebuilt from the pozo at once (or, if it could
-    # not be, the round is over); either way every listed action can be played.
+    # The penalty card emptied the mazo: it is rebuilt from the pozo when a card must come
+    # from it (or, if it could not be, the round is over); every listed action can be played.
     view = game.view(0)
-    assert view.mazo_count > 0 and view.reshuffles == 1
+    assert view.mazo_count == 0 and view.reshuffles == 0
     legal = list(game.legal_actions(seat))
-    assert legal
+    assert Draw(seat, "mazo") in legal
     assert all(game.can_apply(a) for a in legal), [str(a) for a in legal]
+    game.apply(Draw(seat, "mazo"))
+    assert game.view(0).reshuffles == 1 and len(game.view(0).pozo) == 1
+
+def run_the_mazo_out(buying: str) -> tuple[Game, Card, Card]:
+    """Three players draw and throw until the last mazo card is thrown: the game, that card
+    (the pozo top, on offer) and the card under it."""
+    game = start(RuleSet.preset("chile", buying=buying, **SMALL),
+                 [*SMALL_HANDS, "3D 5D 7D 9D JD"], pozo="KC")
+    while game.view(0).mazo_count:
+        draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
+    pozo = game.view(0).pozo
+    assert game.view(0).reshuffles == 0 and len(pozo) == 37
+    return game, pozo[-1], pozo[-2]
+
+
+def test_ruling_20_a_buy_after_the_mazo_ran_out_takes_the_pozo_top_first() -> None:
+    """20-21. The mazo is rebuilt when a card must come from it. A buy of the card thrown as the
+    mazo ran out takes that card; then the penalty card comes from the pozo but its new top
+    (the card that lay under the one bought), which stays on the pozo for the next player."""
+    game, thrown, under = run_the_mazo_out("penalty_card")
+    seat = game.seat_to_act
+    assert seat is not None
+    buyer = (seat + 1) % 3
+    before = game.view(0).pozo[:-2]
+    game.apply(Buy(buyer))
+    view = game.view(buyer)
+    assert view.pozo == (under,) and view.reshuffles == 1 and view.mazo_count == 34
+    assert view.hand is not None and view.hand[-2] == thrown and view.hand[-1] in before
+    game.apply(Draw(seat, "pozo"))
+    assert game.view(seat).hand[-1] == under  # type: ignore[index]
+
+
+def test_ruling_20_a_buy_for_points_leaves_the_mazo_to_the_next_draw() -> None:
+    """20-21. With `penalty_points` no card must come from the mazo: the buy takes the pozo
+    top, and the card under it is the next player's to take; the mazo is rebuilt at a draw."""
+    game, thrown, under = run_the_mazo_out("penalty_points")
+    seat = game.seat_to_act
+    assert seat is not None
+    game.apply(Buy((seat + 1) % 3))
+    view = game.view(0)
+    assert view.pozo[-1] == under and view.mazo_count == 0 and view.reshuffles == 0
+    assert set(game.legal_actions(seat)) == {Draw(seat, "mazo"), Draw(seat, "pozo")}
+    game.apply(Draw(seat, "mazo"))
+    view = game.view(0)
+    assert view.pozo == (under,) and view.reshuffles == 1 and view.mazo_count == 34
+
 
 # --------------------------------------------------------------------------- scoring
 
@@ -1832,8 +1887,8 @@ def test_rules_md_stock_runs_out() -> None:
     game = start(rules, SMALL_HANDS, pozo="KC")
     for _ in range(41):
         draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
-    assert game.view(0).mazo_count == 41 and len(game.view(0).pozo) == 1
-    for _ in range(41):
+    assert game.view(0).mazo_count == 0 and len(game.view(0).pozo) == 42
+    for _ in range(41):  # the first draw rebuilds the mazo (41 cards), the last empties it
         draw_discard(game, game.seat_to_act)  # type: ignore[arg-type]
     result = game.score_sheet().rounds[0]
     assert result is not None and result.went_out is None

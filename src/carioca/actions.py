@@ -14,6 +14,7 @@ Agregar(seat=0, card=Card('7C'), meld=0, end=None)
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -47,8 +48,11 @@ class Action:
         if not isinstance(data, Mapping):
             raise ActionError("an action must be an object like {\"p\": 0, \"draw\": \"mazo\"}")
         seat = data.get("p")
-        if not isinstance(seat, int) or isinstance(seat, bool):
+        if "p" not in data:
             raise ActionError("an action needs 'p', the number of the seat that acts")
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            shown = json.dumps(seat) if seat is None or isinstance(seat, bool) else quoted(seat)
+            raise ActionError(f"'p' is the number of the seat that acts (0, 1, ...), not {shown}")
         if players is not None and not 0 <= seat < players:
             raise ActionError(f"there is no seat {quoted(seat)}: seats are 0 to {players - 1}")
         kinds = [k for k in data if k != "p"]

@@ -532,7 +532,7 @@ class Game:
         if state is not None and not self._over and state.phase in ("draw", "play"):
             if seat == state.current:
                 if state.phase == "draw":
-                    if state.mazo:
+                    if self._mazo_drawable(state):
                         items.append(draw_action(seat, "mazo"))
                     if state.pozo:
                         items.append(draw_action(seat, "pozo"))
@@ -693,10 +693,12 @@ class Game:
         self._check_turn(state, action.seat, "draw")
         if action.source == "pozo" and not state.pozo:
             raise IllegalAction("pozo_empty", "the pozo is empty: draw from the mazo")
-        if action.source == "mazo" and not state.mazo:
+        if action.source == "mazo" and not self._mazo_drawable(state):
             raise IllegalAction("mazo_empty", "the mazo is empty: draw from the pozo")
 
     def _do_draw(self, state: _Round, action: Draw) -> None:
+        if action.source == "mazo":
+            self._ensure_mazo(state)
         pile = state.mazo if action.source == "mazo" else state.pozo
         card = pile.pop()
         state.hands[action.seat].append(card)
@@ -745,10 +747,11 @@ class Game:
         state.window_open = False
         if self.rules.buying == "penalty_points":
             state.steals[seat] += 1
-        elif self._ensure_mazo(state):
+        elif self._ensure_mazo(state):  # else no penalty card (ruling 20)
             state.hands[seat].append(state.mazo.pop())
-        if not self._ensure_mazo(state):
-            # The penalty card was the last one: the round ends before the next draw (ruling 21).
+        if not self._mazo_drawable(state):
+            # No mazo to draw from, nor a pozo to rebuild it: the round ends before the next
+            # draw (ruling 21).
             self._end_round(state, None)
 
     # ----------------------------------------------------------------- verify: bajar
@@ -777,7 +780,8 @@ class Game:
             if not can_shed(rest, table, self.rules, keep, swaps=self._swaps_shed()):
                 raise IllegalAction(
                     "must_go_out", "in this round whoever bajarse must go out in the same turn "
-                                   "(meld, lay off and discard): these cards would be left over")
+                                   "(meld, lay off and discard): these cards could not all go: "
+                                   + " ".join(str(c) for c in sorted(rest)))
 
     def _match_contract(self, state: _Round, seat: int, action: Bajar
                         ) -> tuple[list[Meld], list[list[MeldSpec]]]:
@@ -978,15 +982,22 @@ class Game:
 
     def _start_turn(self, state: _Round) -> None:
         # A round that could go on forever must end: see docs/rulings.md (round caps).
-        if state.turn >= self.rules.max_turns_per_round or not self._ensure_mazo(state):
+        if state.turn >= self.rules.max_turns_per_round or not self._mazo_drawable(state):
             self._end_round(state, None)
 
+    def _mazo_drawable(self, state: _Round) -> bool:
+        """Whether a card can come from the mazo: it holds one, or the pozo can rebuild it."""
+        cap = self.rules.max_reshuffles
+        return bool(state.mazo) or (len(state.pozo) >= 2
+                                    and (cap is None or state.reshuffles < cap))
+
     def _ensure_mazo(self, state: _Round) -> bool:
-        """Rebuild an empty mazo from the pozo but its top card; False if it cannot be."""
+        """Rebuild an empty mazo from the pozo but its top card; False if it cannot be. It is
+        rebuilt only when a card must come from it (a draw, a buy's penalty card), as at the
+        table: a buy just after the mazo ran out takes the pozo top first (ruling 20)."""
         if state.mazo:
             return True
-        cap = self.rules.max_reshuffles
-        if len(state.pozo) < 2 or (cap is not None and state.reshuffles >= cap):
+        if not self._mazo_drawable(state):
             return False
         top = state.pozo.pop()
         state.mazo = state.pozo

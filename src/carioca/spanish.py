@@ -163,6 +163,10 @@ _ILLEGAL_PATTERNS_ES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]]
      lambda m: f"no hay un juego {m[1]} en la mesa ({_on_table(m[2])})"),
     ("no_wild_for_card", re.compile(r"meld (\d+) stands for (\S+)"),
      lambda m: f"ningún comodín del juego {m[1]} está en lugar de {m[2]}"),
+    # A bajar in a round gone out at once names the cards that could not all go.
+    ("must_go_out", re.compile(r"could not all go: (.*)$"),
+     lambda m: f"{_ILLEGAL_ES['must_go_out']}: no podrías deshacerte de todas estas cartas: "
+               f"{m[1]}"),
 )
 
 
@@ -171,6 +175,10 @@ def explain(exc: IllegalAction, lang: str) -> str:
     English, and in Spanish where the code has a fixed meaning (else the engine's words)."""
     if lang != "es":
         return exc.message
+    for code, pattern, words in _ILLEGAL_PATTERNS_ES:
+        found = pattern.search(exc.message)
+        if exc.code == code and found:
+            return words(found)
     if exc.code in _ILLEGAL_ES:
         return _ILLEGAL_ES[exc.code]
     if exc.code == "cannot_buy":
@@ -180,10 +188,6 @@ def explain(exc: IllegalAction, lang: str) -> str:
             return "primero tienes que bajar todo el contrato"
         what = "agregar" if exc.code == "cannot_agregar" else "cambiar un comodín"
         return f"no puedes {what} en el turno en que te bajas; desde el próximo turno sí"
-    for code, pattern, words in _ILLEGAL_PATTERNS_ES:
-        found = pattern.search(exc.message)
-        if exc.code == code and found:
-            return words(found)
     return exc.message
 
 
