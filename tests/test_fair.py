@@ -68,6 +68,11 @@ def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
     path.write_bytes(b"\xff\xfe{")
     said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
     assert said.exit_code == 2 and "error" in json.loads(said.output), said.output
+    # A record with no seed, or with seeds but no deals, has nothing to check, and says so.
+    path.write_text(json.dumps({**doc, "rounds": [{"seed": 5, "actions": []}]}), "utf-8")
+    said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
+    assert said.exit_code == 2
+    assert "no deal can be checked" in json.loads(said.output)["message"], said.output
     missing = CliRunner().invoke(app, ["replay", str(path) + ".nope", "--check-seeds"])
     assert missing.exit_code == 2
     assert json.loads(missing.output)["error"]["message"].startswith("cannot read")

@@ -316,7 +316,8 @@ def test_ruling_5_the_contract_is_laid_whole_no_more() -> None:
     with pytest.raises(IllegalAction) as info:
         game.apply(bajar(1, "7H 7S 7D / 8H 8S 8D / 4C 4S 4D"))
     assert info.value.code == "not_the_contract"
-    assert "2 melds, not 3" in info.value.message
+    assert info.value.message.endswith("the contract has 2 melds, and these are 3 melds")
+    assert explain(info.value, "es") == "eso no es el contrato: el contrato pide 2 juegos, no 3"
     assert code_of(game, bajar(1, "7H 7S 7D")) == "not_the_contract"
     game.apply(bajar(1, "7H 7S 7D 7C / 8H 8S 8D"))  # a trío of four
     assert [len(m.cards) for m in game.view(0).melds] == [4, 3]
@@ -1700,7 +1701,8 @@ def test_rules_md_contract() -> None:
     hands = [OTHER_12, "7H 7S 7D 3H 4H 5H 6H 9D JD QD KD 2D"]
     game = start("chile", hands, rounds=[2])
     game.apply(Draw(1, "mazo"))
-    assert "2 melds, not 1" in message_of(game, bajar(1, "7H 7S 7D"))
+    assert "the contract has 2 melds, and these are 1 meld" in message_of(
+        game, bajar(1, "7H 7S 7D"))
     game = start("chile", hands, rounds=[2], partial_contracts=True)
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, "7H 7S 7D"))

@@ -1240,6 +1240,9 @@ def _check_seeds(file: str) -> int:
     checks = check_seeds(doc)
     found = record_mod.replay(doc).error
     out: dict[str, Any] = {"seeds": checks, **(found.to_json() if found is not None else {})}
+    if not checks:  # exit 2 says "not shown fair": say why
+        out["message"] = ("no round of this record gives both its seed and its whole deal "
+                          "(hands, pozo and mazo), so no deal can be checked")
     typer.echo(_json_line(out))
     good = checks and all(c["matches"] for c in checks) and found is None
     return 0 if good else EXIT_ERROR

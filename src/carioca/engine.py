@@ -1160,7 +1160,8 @@ def _without(hand: list[Card], cards: Sequence[Card], who: str) -> list[Card]:
 
 
 def _count_reason(given: int, owed: Sequence[MeldSpec]) -> str:
-    return f"it has {len(owed)} melds, not {given}"
+    laid = "1 meld" if given == 1 else f"{given} melds"
+    return f"the contract has {len(owed)} melds, and these are {laid}"
 
 
 def _assign(groups: Sequence[Sequence[Card]], owed: Sequence[MeldSpec], rules: RuleSet,
