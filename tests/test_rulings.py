@@ -606,6 +606,13 @@ def test_ruling_11_anyone_swaps_down_or_not() -> None:
     assert c("JK") in game.view(0).hand  # type: ignore[operator]
     game.apply(bajar(0, "9S 10S JS JK"))  # the wild laid in the same turn
     assert game.view(0).down == (True, True)
+    # Not tied to the contract (ruling 12's timing is `take`'s): a swap may follow one's own
+    # bajar in the same turn.
+    game = start(rules, ["6H 9S 10S JS AD 4C", "5H JK 7H 8H 6H KC"], top="QS QD 3C")
+    game.apply(Draw(1, "mazo"))
+    game.apply(bajar(1, "5H JK 7H 8H"))
+    game.apply(Swap(1, c("6H"), 0))
+    assert c("JK") in game.view(1).hand  # type: ignore[operator]
 
 
 def test_ruling_11_relocate_moves_the_wild_to_an_end() -> None:
