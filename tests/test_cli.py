@@ -885,3 +885,23 @@ def test_the_terminal_says_where_a_swapped_wild_went(twelve: str, added: str | N
     session = _Session(Console(file=out, width=200), lambda prompt: "", game, {}, "en", "rank")
     session.apply(Swap(1, Card.parse("6H"), 0))
     assert said in out.getvalue()
+
+
+def test_an_empty_mazo_says_the_pozo_rebuilds_it() -> None:
+    """Ruling 21: an empty mazo is rebuilt from the pozo when drawn from, and the board says so."""
+    from carioca.actions import Discard, Draw
+    from carioca.cli import _Session
+
+    game = Game.new(RuleSet.preset("chile", decks=1, jokers=0, hand_size=5, rounds=[1]),
+                    ["Ana", "Beto"], seed=2)
+    while game.view(None).mazo_count:
+        seat = game.seat_to_act
+        assert seat is not None
+        game.apply(Draw(seat, "mazo"))
+        game.apply(Discard(seat, game.hand(seat)[-1]))
+    for lang, said in (("en", "Mazo: 0 cards (drawing reshuffles the pozo)"),
+                       ("es", "Mazo: 0 cartas (al sacar, se baraja el pozo)")):
+        out = io.StringIO()
+        _Session(Console(file=out, width=200), lambda prompt: "", game, {}, lang, "rank"
+                 ).show_board()
+        assert said in out.getvalue(), out.getvalue()

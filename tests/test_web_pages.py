@@ -1370,3 +1370,28 @@ def test_the_rules_text_renderer_takes_every_line(base_url: str, browser: Any) -
     assert blocks == [["P", "#x"], ["P", "####"], ["H1", "T"], ["P", "<b>bold</b>"], ["UL", "a"],
                       ["DIV", "hc"]]  # a table, in its scrolling box
     page.context.close()
+
+
+def test_an_empty_mazo_says_the_pozo_rebuilds_it(base_url: str, browser: Any) -> None:
+    """Ruling 21: the mazo is rebuilt from the pozo when a card must come from it, so in play an
+    empty mazo beside a pozo of two cards or more can still be drawn from, and says so."""
+    page = _page(browser)
+    page.goto(base_url + "/rules?preset=chico")
+    labels = page.evaluate("""async () => {
+        const { pilesEl } = await import('/static/js/board.js');
+        const { setLang } = await import('/static/js/i18n.js');
+        const say = (view) => pilesEl(view).querySelector('.mazo').getAttribute('aria-label');
+        const out = [];
+        for (const lang of ['es', 'en']) {
+            setLang(lang);
+            out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'draw' }));
+        }
+        out.push(say({ mazo_count: 0, pozo: ['KC'], phase: 'draw' }));
+        out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'between' }));
+        out.push(say({ mazo_count: 3, pozo: ['5H', 'KC'], phase: 'play' }));
+        return out;
+    }""")
+    assert labels == ["Mazo: 0 cartas · al sacar, se baraja el pozo",
+                      "Mazo: 0 cards · drawing reshuffles the pozo",
+                      "Mazo: 0 cards", "Mazo: 0 cards", "Mazo: 3 cards"]
+    page.context.close()

@@ -73,6 +73,7 @@ _UI: dict[str, dict[str, str]] = {
         "pozo": "Pozo",
         "pozo_empty": "(vacío)",
         "mazo": "Mazo",
+        "mazo_from_pozo": " (al sacar, se baraja el pozo)",
         "cards": "cartas",
         "card": "carta",
         "hand": "Tu mano",
@@ -198,6 +199,7 @@ _UI: dict[str, dict[str, str]] = {
         "pozo": "Pozo",
         "pozo_empty": "(empty)",
         "mazo": "Mazo",
+        "mazo_from_pozo": " (drawing reshuffles the pozo)",
         "cards": "cards",
         "card": "card",
         "hand": "Your hand",
@@ -901,6 +903,8 @@ class _Session:
             line.append(self.t("pozo_empty"))
         line.append("    " + self.t("mazo") + ": ", style="bold")
         line.append(f"{view.mazo_count} {self.t('card' if view.mazo_count == 1 else 'cards')}")
+        if not view.mazo_count and len(view.pozo) >= 2:  # rebuilt when drawn from (ruling 21)
+            line.append(self.t("mazo_from_pozo"))
         self.say(line)
         how = self.t("by_suit" if self.sort == "suit" else "by_rank")
         line = Text(f"{self.t('hand')} ({how}, {len(view.hand or ())}): ", style="bold")

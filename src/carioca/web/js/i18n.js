@@ -176,6 +176,7 @@ const W = {
   spectator: { es: "Estás mirando: solo ves lo público", en: "You are watching: you see only what is public", de: "Du schaust zu: du siehst nur Öffentliches", sv: "Du tittar på: du ser bara det offentliga" },
   reconnecting: { es: "Reconectando…", en: "Reconnecting…", de: "Verbinde neu…", sv: "Återansluter…" },
   mazo: { es: "Mazo", en: "Mazo", de: "Mazo", sv: "Mazo" },
+  mazo_from_pozo: { es: "al sacar, se baraja el pozo", en: "drawing reshuffles the pozo", de: "wer zieht, mischt den Pozo", sv: "den som drar blandar pozon" },
   pozo: { es: "Pozo", en: "Pozo", de: "Pozo", sv: "Pozo" },
   contract: { es: "Contrato", en: "Contract", de: "Kontrakt", sv: "Kontrakt" },
   still_lacks: { es: "Te falta", en: "Still to lay", de: "Es fehlt noch", sv: "Kvar att lägga" },
