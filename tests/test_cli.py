@@ -887,21 +887,28 @@ def test_the_terminal_says_where_a_swapped_wild_went(twelve: str, added: str | N
     assert said in out.getvalue()
 
 
-def test_an_empty_mazo_says_the_pozo_rebuilds_it() -> None:
-    """Ruling 21: an empty mazo is rebuilt from the pozo when drawn from, and the board says so."""
+@pytest.mark.parametrize("cap, said", [
+    (None, ("Mazo: 0 cards (drawing reshuffles the pozo)",
+            "Mazo: 0 cartas (al sacar, se baraja el pozo)")),
+    (0, ("Mazo: 0 cards\n", "Mazo: 0 cartas\n")),  # the discard to come ends the round
+])
+def test_an_empty_mazo_says_the_pozo_rebuilds_it(cap: int | None, said: tuple[str, str]) -> None:
+    """Ruling 21: an empty mazo is rebuilt from the pozo when drawn from, and the board says so,
+    unless the table's cap allows no more."""
     from carioca.actions import Discard, Draw
     from carioca.cli import _Session
 
-    game = Game.new(RuleSet.preset("chile", decks=1, jokers=0, hand_size=5, rounds=[1]),
-                    ["Ana", "Beto"], seed=2)
-    while game.view(None).mazo_count:
+    game = Game.new(RuleSet.preset("chile", decks=1, jokers=0, hand_size=5, rounds=[1],
+                                   max_reshuffles=cap), ["Ana", "Beto"], seed=2)
+    while True:
         seat = game.seat_to_act
         assert seat is not None
         game.apply(Draw(seat, "mazo"))
+        if not game.view(None).mazo_count:
+            break  # the last card drawn: its player is to play
         game.apply(Discard(seat, game.hand(seat)[-1]))
-    for lang, said in (("en", "Mazo: 0 cards (drawing reshuffles the pozo)"),
-                       ("es", "Mazo: 0 cartas (al sacar, se baraja el pozo)")):
+    for lang, words in zip(("en", "es"), said, strict=True):
         out = io.StringIO()
         _Session(Console(file=out, width=200), lambda prompt: "", game, {}, lang, "rank"
                  ).show_board()
-        assert said in out.getvalue(), out.getvalue()
+        assert words in out.getvalue(), out.getvalue()

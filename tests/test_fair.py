@@ -65,6 +65,7 @@ def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
         path.write_text(doc_text, encoding="utf-8")
         said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
         assert said.exit_code == 2 and words in json.loads(said.output)["error"]["message"]
+        assert "message" not in json.loads(said.output)  # the error says why, nothing else
     path.write_bytes(b"\xff\xfe{")
     said = CliRunner().invoke(app, ["replay", str(path), "--check-seeds"])
     assert said.exit_code == 2 and "error" in json.loads(said.output), said.output

@@ -1710,6 +1710,8 @@ def test_rules_md_contract() -> None:
     game.apply(Draw(1, "mazo"))
     assert "the contract has 2 melds, and these are 1 meld" in message_of(
         game, bajar(1, "7H 7S 7D"))
+    from carioca.engine import _count_reason
+    assert _count_reason(2, ["one owed meld"]) == "the contract has 1 meld, and these are 2 melds"  # type: ignore[list-item]
     game = start("chile", hands, rounds=[2], partial_contracts=True)
     game.apply(Draw(1, "mazo"))
     game.apply(bajar(1, "7H 7S 7D"))

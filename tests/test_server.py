@@ -1615,6 +1615,30 @@ def test_a_spanish_player_is_told_in_spanish_why_melds_are_not_the_contract() ->
     assert "meld" not in reply["detail"] and "trío is" not in reply["detail"]
 
 
+def test_a_spanish_player_is_told_which_cards_could_not_all_go(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """In a round gone out at once the engine names the cards a bajar would leave; the page's
+    own words for the code cannot, so a Spanish player gets the server's detail."""
+    from carioca import IllegalAction
+
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        code, _, beto, table = _two_playing(client, app)
+
+        def refuse(*_: Any) -> None:
+            raise IllegalAction("must_go_out", "in this round whoever bajarse must go out in the "
+                                "same turn (meld, lay off and discard): these cards could not "
+                                "all go: QC KC")
+        monkeypatch.setattr(table, "apply", refuse)
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            ws.send_json({"type": "hello", "token": beto, "lang": "es"})
+            ws.receive_json()
+            reply = _send(ws, {"type": "action", "version": None,
+                               "action": {"p": 1, "draw": "mazo"}})
+    assert reply["code"] == "must_go_out"
+    assert reply["detail"].endswith("no podrías deshacerte de todas estas cartas: QC KC")
+
+
 def test_a_rounds_first_turn_leaves_time_to_read_how_the_last_one_ended() -> None:
     from carioca.store import SQLiteStore
 

@@ -1374,7 +1374,7 @@ def test_the_rules_text_renderer_takes_every_line(base_url: str, browser: Any) -
 
 def test_an_empty_mazo_says_the_pozo_rebuilds_it(base_url: str, browser: Any) -> None:
     """Ruling 21: the mazo is rebuilt from the pozo when a card must come from it, so in play an
-    empty mazo beside a pozo of two cards or more can still be drawn from, and says so."""
+    empty mazo can still be drawn from, and says so, unless the table's cap allows no more."""
     page = _page(browser)
     page.goto(base_url + "/rules?preset=chico")
     labels = page.evaluate("""async () => {
@@ -1384,14 +1384,18 @@ def test_an_empty_mazo_says_the_pozo_rebuilds_it(base_url: str, browser: Any) ->
         const out = [];
         for (const lang of ['es', 'en']) {
             setLang(lang);
-            out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'draw' }));
+            out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'draw',
+                           reshuffles_left: null }));
         }
-        out.push(say({ mazo_count: 0, pozo: ['KC'], phase: 'draw' }));
-        out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'between' }));
-        out.push(say({ mazo_count: 3, pozo: ['5H', 'KC'], phase: 'play' }));
+        out.push(say({ mazo_count: 0, pozo: ['KC'], phase: 'play', reshuffles_left: 1 }));
+        out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'play', reshuffles_left: 0 }));
+        out.push(say({ mazo_count: 0, pozo: ['5H', 'KC'], phase: 'between',
+                       reshuffles_left: null }));
+        out.push(say({ mazo_count: 3, pozo: ['5H', 'KC'], phase: 'play', reshuffles_left: null }));
         return out;
     }""")
     assert labels == ["Mazo: 0 cartas · al sacar, se baraja el pozo",
                       "Mazo: 0 cards · drawing reshuffles the pozo",
-                      "Mazo: 0 cards", "Mazo: 0 cards", "Mazo: 3 cards"]
+                      "Mazo: 0 cards · drawing reshuffles the pozo", "Mazo: 0 cards",
+                      "Mazo: 0 cards", "Mazo: 3 cards"]
     page.context.close()

@@ -903,7 +903,7 @@ class _Session:
             line.append(self.t("pozo_empty"))
         line.append("    " + self.t("mazo") + ": ", style="bold")
         line.append(f"{view.mazo_count} {self.t('card' if view.mazo_count == 1 else 'cards')}")
-        if not view.mazo_count and len(view.pozo) >= 2:  # rebuilt when drawn from (ruling 21)
+        if not view.mazo_count and view.reshuffles_left != 0:  # rebuilt when drawn from (21)
             line.append(self.t("mazo_from_pozo"))
         self.say(line)
         how = self.t("by_suit" if self.sort == "suit" else "by_rank")
@@ -1242,9 +1242,10 @@ def _check_seeds(file: str) -> int:
     # The deals are checked even when the replay stops: a changed seed also changes the
     # reshuffles, so the moves of that round no longer replay, and the seeds say why.
     checks = check_seeds(doc)
-    found = record_mod.replay(doc).error
+    replayed = record_mod.replay(doc)
+    found = replayed.error
     out: dict[str, Any] = {"seeds": checks, **(found.to_json() if found is not None else {})}
-    if not checks:  # exit 2 says "not shown fair": say why
+    if not checks and replayed.game is not None:  # exit 2 means "not shown fair": say why
         out["message"] = ("no round of this record gives both its seed and its whole deal "
                           "(hands, pozo and mazo), so no deal can be checked")
     typer.echo(_json_line(out))

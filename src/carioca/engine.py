@@ -130,6 +130,9 @@ class View:
     steals: tuple[int, ...] = ()
     last_discarder: int | None = None
     reshuffles: int = 0
+    reshuffles_left: int | None = None
+    """How many more times the pozo may be shuffled into a new mazo this round (None: as often
+    as needed, every preset's rule): an empty mazo with one left is rebuilt when drawn from."""
 
     @property
     def pozo_top(self) -> Card | None:
@@ -169,6 +172,7 @@ class View:
             "steals": list(self.steals),
             "last_discarder": self.last_discarder,
             "reshuffles": self.reshuffles,
+            "reshuffles_left": self.reshuffles_left,
         }
 
 
@@ -667,6 +671,8 @@ class Game:
             owed=tuple(tuple(_owed_text(tuple(a)) for a in o) for o in state.owed),
             steals=tuple(state.steals), last_discarder=state.last_discarder,
             reshuffles=state.reshuffles,
+            reshuffles_left=None if rules.max_reshuffles is None
+            else max(0, rules.max_reshuffles - state.reshuffles),
         )
 
     def _public_log(self) -> tuple[dict[str, Any], ...]:
@@ -1160,8 +1166,9 @@ def _without(hand: list[Card], cards: Sequence[Card], who: str) -> list[Card]:
 
 
 def _count_reason(given: int, owed: Sequence[MeldSpec]) -> str:
-    laid = "1 meld" if given == 1 else f"{given} melds"
-    return f"the contract has {len(owed)} melds, and these are {laid}"
+    def melds(n: int) -> str:
+        return "1 meld" if n == 1 else f"{n} melds"
+    return f"the contract has {melds(len(owed))}, and these are {melds(given)}"
 
 
 def _assign(groups: Sequence[Sequence[Card]], owed: Sequence[MeldSpec], rules: RuleSet,

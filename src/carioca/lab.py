@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TextIO, TypeVar
 
-from .actions import Action, Bajar, Draw
+from .actions import Action, Bajar, Buy, Draw
 from .bots.levels import make_bot
 from .bots.search import play_until_round_end
 from .engine import Game
@@ -521,15 +521,16 @@ class _RoundTracker:
 
     def __call__(self, game: Game, action: Action, seconds: float) -> None:
         seat = action.seat
+        ended = len(game.results) > self.start
         if isinstance(action, Draw):
             self.turns[seat] += 1
-            # The mazo is rebuilt as a turn starts, before its draw; a draw never ends the
-            # round, so the view is still this round's.
+        if isinstance(action, (Draw, Buy)) and not ended:
+            # An empty mazo is rebuilt when a card must come from it: a draw, or a buy's
+            # penalty card (a buy may also end the round; then the view is gone).
             self.reshuffles = game.view(None).reshuffles
-        elif isinstance(action, Bajar) and not self.down[seat]:
-            ended = len(game.results) > self.start
-            if ended or game.view(None).down[seat]:
-                self.down[seat] = self.turns[seat]
+        elif isinstance(action, Bajar) and not self.down[seat] \
+                and (ended or game.view(None).down[seat]):
+            self.down[seat] = self.turns[seat]
 
     def stats(self, game: Game) -> RoundStats:
         result = game.results[self.start]
@@ -537,8 +538,8 @@ class _RoundTracker:
         order = [(self.first + k) % self.n for k in range(self.n)]
         went_out = None if result.went_out is None else order.index(result.went_out)
         turns = sum(self.turns)
-        # With nobody out the engine ended the round as a turn started: at the turn cap
-        # (checked first), else because the mazo was empty and could not be rebuilt.
+        # With nobody out the engine ended the round as a turn started or after a buy: at the
+        # turn cap (checked first), else because the mazo was empty and could not be rebuilt.
         ended = ("out" if went_out is not None
                  else "turn_cap" if turns >= self.max_turns else "mazo")
         return RoundStats(number, str(game.round_def(number)), turns, went_out,

@@ -689,7 +689,8 @@ class raw_env(AECEnv):  # type: ignore[misc]
             self._window.pop(0)
         if not self._window and self._deferred is not None:
             (rounds_done, draw), self._deferred = self._deferred, None
-            # A buy's penalty card may empty the mazo and end the round: the draw ends with it.
+            # A buy may leave an empty mazo the pozo cannot rebuild and end the round: the
+            # draw ends with it.
             if rounds_done == len(game.results) and game.can_apply(draw):
                 game.apply(draw)
         seat = self._window[0] if self._window else game.seat_to_act

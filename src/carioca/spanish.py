@@ -125,7 +125,7 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
          lambda m: "la escala ya tiene los trece números"),
         (r"^the escala already starts at the ace; it cannot go lower$",
          lambda m: "la escala ya empieza en el as: no puede bajar más"),
-        (r"^the contract has (\d+) melds, and these are (\d+) melds?$",
+        (r"^the contract has (\d+) melds?, and these are (\d+) melds?$",
          lambda m: f"el contrato pide {_melds(m[1])}, no {m[2]}"),
         (r"^the escala already ends at the ace; it cannot go higher$",
          lambda m: "la escala ya termina en el as: no puede subir más"),

@@ -758,7 +758,7 @@ def _service_errors() -> list[type[Exception]]:
     return found
 
 _DETAILED = frozenset({"not_the_contract", "does_not_fit", "cannot_relocate",
-                       "no_wild_for_card", "cannot_buy"})
+                       "no_wild_for_card", "cannot_buy", "must_go_out"})
 """The refusals whose Spanish words say more than the page's own word for the code."""
 
 

@@ -913,8 +913,8 @@ class Table:
 
     def _draw_or_act(self, action: Action) -> None:
         """Play ``action``; a draw first decides the buy window. A buy that ended the round
-        (its penalty card was the last of a mazo that cannot be rebuilt) takes the draw with
-        it: there is no turn left to draw in."""
+        (it left an empty mazo that the pozo cannot rebuild) takes the draw with it: there is
+        no turn left to draw in."""
         game = self._game()
         if isinstance(action, Draw) and self.window is not None:
             game.verify(action)  # a draw the rules refuse decides nothing

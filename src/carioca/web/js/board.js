@@ -132,7 +132,8 @@ export function pilesEl(view) {
   mazo.dataset.pile = "mazo";
   // An empty mazo is rebuilt from the pozo (but its top) when a card must come from it: say so,
   // or an empty pile that can still be drawn from looks like a dead end.
-  const rebuilt = !view.mazo_count && view.pozo.length >= 2 && ["draw", "play"].includes(view.phase) ? ` · ${t("mazo_from_pozo")}` : "";
+  const rebuilds = view.reshuffles_left == null || view.reshuffles_left > 0;
+  const rebuilt = !view.mazo_count && rebuilds && ["draw", "play"].includes(view.phase) ? ` · ${t("mazo_from_pozo")}` : "";
   mazo.append(view.mazo_count ? cardEl("", { back: true }) : h("div", "empty-pile"), h("span", "", `${t("mazo")} · ${view.mazo_count}${rebuilt}`));
   mazo.setAttribute("aria-label", `${t("mazo")}: ${cardsWords(view.mazo_count)}${rebuilt}`);
   const pozo = h("button", "pile pozo");

@@ -75,8 +75,6 @@ function parseCsv(text) {
   return rows.filter((r) => r.some((c) => c.trim() !== ""));
 }
 
-/** Refuse a file: the error carries a key of the i18n table (``io_...``) and its values, so
- * the page says why in the player's language; its message is the English, for tests. */
 // The page's name of a file's field, so that a refusal names what the person set on the page
 // beside what the file calls it: «Valor de las cartas» (values).
 const FIELD_WORDS = {
@@ -96,6 +94,8 @@ export function importError(err, t) {
   return t(err.key, values);
 }
 
+/** Refuse a file: the error carries a key of the i18n table (``io_...``) and its values, so
+ * the page says why in the player's language; its message is the English, for tests. */
 function fail(key, values = {}) {
   const err = new Error(`${key} ${JSON.stringify(values)}`);
   err.key = key;
