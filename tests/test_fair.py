@@ -79,6 +79,18 @@ def test_carioca_replay_checks_the_seeds(tmp_path: object) -> None:
     assert json.loads(missing.output)["error"]["message"].startswith("cannot read")
 
 
+def test_small_game_seeds_keep_their_deals() -> None:
+    """A tournament's or a test's game seed (32 bits or fewer) deals as it was measured: 32-bit
+    round seeds. Only a wider game seed (an online table's) gives 53-bit ones."""
+    from carioca.engine import round_seed
+
+    # The seed stop 26's engine gave round 1 of game seed 27 (tests/records holds its deal).
+    assert round_seed(27, 1) == 4_234_298_238
+    assert all(round_seed(s, 1) < 2**32 for s in (0, 1, 2**32 - 1))
+    wide = [round_seed(2**32 + k, 1) for k in range(200)]
+    assert max(wide) > 2**52 and all(s < 2**53 for s in wide)
+
+
 def test_the_commitment_is_salted_and_checks_out_at_the_end_of_the_round() -> None:
     # A bare hash of a 32-bit seed can be found by trying every seed: the server salts it,
     # reveals seed and salt when the round ends, and draws the seeds from a 128-bit game seed.
@@ -97,6 +109,9 @@ def test_the_commitment_is_salted_and_checks_out_at_the_end_of_the_round() -> No
     assert table.game_seed.bit_length() > 64  # 128 random bits (a chance of 2^-64 to fail)
     shown = table.public_state()["fair"]  # type: ignore[index]
     seed = game.deals[0].seed
+    # A round seed too wide to find from one's own hand by trying every one, and still a whole
+    # number in the page's JSON (a chance of 2^-21 that a fair draw is this small).
+    assert seed is not None and 2**32 < seed < 2**53
     assert shown["seed_hash"] != hashlib.sha256(str(seed).encode()).hexdigest()
     ana = RandomBot(7)
     while not game.is_over:

@@ -1667,6 +1667,25 @@ def _three_at_a_table(options: dict[str, Any], turn_timer: int = 0,
     return table
 
 
+def test_a_stand_in_switched_on_and_off_does_not_make_a_move_stale() -> None:
+    """Any player may seat a bot for one who is away; switching it on and off again and again
+    must not keep the player to act from moving (each switch is a new version of the table),
+    while a move decided before a real change still is stale."""
+    table = _three_at_a_table({})
+    seat = table.game.seat_to_act
+    away = (seat + 1) % 3
+    seen = table.version
+    for _ in range(5):
+        table.stand_in(away, "chela")
+        table.stand_in(away, None)
+    assert table.version == seen + 10
+    table.apply(seat, {"p": seat, "draw": "mazo"}, seen)  # taken
+    with pytest.raises(tables.TableError) as stale:
+        table.apply(seat, {"p": seat, "discard": str(table.game.hand(seat)[0])}, seen)
+    assert stale.value.code == "stale_version"  # the draw was a change: a new version to name
+    table.apply(seat, {"p": seat, "discard": str(table.game.hand(seat)[0])}, table.version)
+
+
 def test_a_buy_that_ends_the_round_takes_the_draw_with_it() -> None:
     # Beto discards; Ana claims; Caro draws from the mazo, so Ana buys first, and her penalty
     # card is the mazo's last: the round ends. Caro's draw must not become the first move of

@@ -252,8 +252,13 @@ class _Round:
 
 
 def round_seed(game_seed: int, number: int) -> int:
-    """The seed of round ``number`` of a game started with ``game_seed``."""
-    return random.Random(f"carioca:{game_seed}:{number}").getrandbits(32)
+    """The seed of round ``number`` of a game started with ``game_seed``: 32 bits from a game
+    seed of 32 bits or fewer (a tournament's, a test's: the deals they were measured on), 53
+    from a wider one (an online table's). A seat holds the order of its own cards, and could
+    try every 32-bit seed against it in hours and see every hand; 2**53 is out of reach, and
+    still a whole number in a web page's JSON."""
+    bits = 32 if game_seed.bit_length() <= 32 else 53
+    return random.Random(f"carioca:{game_seed}:{number}").getrandbits(bits)
 
 
 # --------------------------------------------------------------------------- the game

@@ -81,7 +81,9 @@ def _hash(token: str) -> str:
 
 GAME_SEED_BITS = 128
 """A table's game seed: every round's seed is drawn from it (``Game.new``), so it must be too
-large to guess from a revealed round seed (a 32-bit one was found in minutes)."""
+large to guess from a revealed round seed (a 32-bit one was found in minutes). Being wider
+than 32 bits, it also gives 53-bit round seeds (``round_seed``), which a seat cannot find by
+trying every one against its own hand."""
 
 
 def match_winners(games: int, wins: Sequence[int], played: int) -> list[int] | None:
@@ -106,7 +108,8 @@ def match_winners(games: int, wins: Sequence[int], played: int) -> list[int] | N
 
 def round_salt(game_seed: int | None, number: int) -> str:
     """The secret mixed into round ``number``'s commitment, revealed with its seed: without
-    it, a round seed (32 bits) could be found from its hash by trying every one."""
+    it, a 32-bit round seed could be found from its hash by trying every one (a table's are
+    53 bits now; the salt stays, and costs nothing)."""
     return hashlib.sha256(f"carioca:salt:{game_seed}:{number}".encode()).hexdigest()[:32]
 
 
@@ -333,6 +336,10 @@ class Table:
         self.game: Game | None = None
         self.version = 0
         """Counts changes to the game and the seats; an action names it to be accepted."""
+        self.moved = 0
+        """The version of the last change that makes a move decided before it stale (a
+        stand-in coming or going changes no one's choice: else any player could keep the one
+        to act from moving by switching a bot on and off)."""
         self.presence = 0
         """Counts connections coming and going: shown to all, but never makes a move stale."""
         self.lock = asyncio.Lock()
@@ -527,7 +534,7 @@ class Table:
             self._bots.pop(seat, None)
         place.stand_in = bot
         self._save()
-        self._after_change(reopen=False)
+        self._after_change(reopen=False, stales=False)
 
     def take_back(self, seat: int) -> None:
         """The person of ``seat`` is back: the bot standing in for them stops."""
@@ -689,7 +696,7 @@ class Table:
         self._after_change()
 
     def _check_version(self, version: int | None) -> None:
-        if version is not None and version != self.version:
+        if version is not None and not self.moved <= version <= self.version:
             raise TableError("stale_version", "the table changed; your screen is being updated")
 
     def _game(self) -> Game:
@@ -851,8 +858,10 @@ class Table:
 
     # ----------------------------------------------------------------- after each change
 
-    def _after_change(self, reopen: bool = True) -> None:
+    def _after_change(self, reopen: bool = True, stales: bool = True) -> None:
         self.version += 1
+        if stales:
+            self.moved = self.version
         if reopen:
             self._open_window_if_any()
         game = self.game
