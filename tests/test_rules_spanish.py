@@ -87,6 +87,7 @@ TRIGGERS: dict[str, Callable[[], Any]] = {
     "option unknown to the converter": lambda: rules_module._convert_option("nope", 1, CHILE),
     "rounds empty": lambda: RuleSet.preset("chile", rounds=[]),
     "no such round": lambda: RuleSet.preset("chile", rounds=[9]),
+    "too many rounds": lambda: RuleSet.preset("chile", rounds=[1] * 101),
     "contracts not a list": lambda: RuleSet.preset("chile", contracts="2T"),
     "hand sizes of the wrong count": lambda: RuleSet.preset("chile", hand_size=[12, 12]),
 }
@@ -99,6 +100,7 @@ VARIANTS: dict[str, Callable[[], Any]] = {
     "escalas of 3 and a trío": lambda: RuleSet.preset(
         "chile", contracts=["2T+3E3"], hand_size=8),
     "an unknown option with no close name": lambda: RuleSet.preset("chile", zzzz=1),
+    "too many contracts": lambda: RuleSet.preset("chile", contracts=["2T"] * 1000),
     "an unknown preset with no close name": lambda: RuleSet.preset("zzzz"),
     "a bad value of a number": lambda: RuleSet.preset("chile", out_score="many"),
     "a value of null": lambda: RuleSet.preset("chile", buying=None),

@@ -531,6 +531,30 @@ def test_the_replay_viewer_is_told_the_code_of_a_records_fault() -> None:
     assert malformed["error"]["code"] == "bad_record" and malformed["error"]["round"] is None
 
 
+def test_a_record_is_replayed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A long record takes seconds to replay; done on the server's event loop it would stop
+    every table meanwhile, so both replay endpoints hand it to a worker thread."""
+    import threading
+
+    from carioca.server import app as app_module
+
+    threads: list[str] = []
+    for name in ("_replay_steps", "_replay_view"):
+        real = getattr(app_module, name)
+
+        def spy(*args: Any, real: Any = real) -> Any:
+            threads.append(threading.current_thread().name)
+            return real(*args)
+        monkeypatch.setattr(app_module, name, spy)
+    doc = Game.new(RuleSet.preset("chile", rounds=[1]), ["Ana", "Beto"], seed=2).to_record()
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        loop = client.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
+        assert "steps" in client.post("/api/replay", json=doc).json()
+        assert "view" in client.post("/api/replay/view", json={"record": doc, "step": 0}).json()
+    assert len(threads) == 2 and loop not in threads, (loop, threads)
+
+
 @pytest.mark.parametrize(("body", "english", "spanish"), [
     ({"preset": "chile", "seats": 8, "options": {"decks": 1}},
      "round 1 deals 12 cards to 8 players and turns one up: 97 cards, but the deck has only "
@@ -1513,6 +1537,13 @@ def test_names_cannot_hide_or_repeat_a_player() -> None:
         names = [s["name"] for s in client.get(f"/api/tables/{code}").json()["seats"]]
     assert names[:7] == ["Ana", "Ana 2", "Ana 3", "Ana 4", "Ana 5", "Ana 6", "Jugador 7"]
     assert len(names[7]) == 40  # cut after its letters were composed (3 each)
+    # A long name is cut at 40 characters, as the docs say, not refused.
+    with TestClient(create_app(":memory:", bot_delay=0)) as client:
+        made = _new(client, preset="chile", seats=2, name="Ana María " * 6)
+        joined = client.post(f"/api/tables/{made['code']}/join", json={"name": "B" * 60})
+        assert joined.status_code == 200, joined.text
+        names = [s["name"] for s in client.get(f"/api/tables/{made['code']}").json()["seats"]]
+    assert names == [("Ana María " * 4).strip(), "B" * 40]
     # A joiner that holds letters or an emoji together stays; a cut leaves none dangling.
     assert clean_name("ශ්\u200dරී") == "ශ්\u200dරී"  # Sri, in Sinhala
     assert clean_name("🙂\u200d↔\ufe0f") == "🙂\u200d↔\ufe0f"

@@ -84,6 +84,10 @@ _DIGITS = "0123456789"
 MAX_CONTRACT_MELDS = 20
 """More melds than any hand could hold: a bigger count is refused before it is built."""
 
+MAX_ROUNDS = 100
+"""The most rounds a game may list (the longest preset has 10; a round may come again): more
+would only make every message about the game huge."""
+
 
 def _is_length(text: str) -> bool:
     """An escala's length as written after its E: one to three ASCII digits."""
@@ -656,6 +660,7 @@ def _pick_rounds(value: Any, full: tuple[RoundDef, ...]) -> tuple[RoundDef, ...]
             f"option 'rounds' must be a list of round numbers from 1 to {len(full)}, "
             f"like [1, 3, 5, 7]"
         )
+    _at_most_rounds("rounds", value)
     for v in value:
         if not 1 <= v <= len(full):
             raise RulesError(f"option 'rounds': there is no round {v}; "
@@ -668,6 +673,7 @@ def _contracts_option(value: Any, current: tuple[RoundDef, ...]) -> tuple[RoundD
         isinstance(v, str) for v in value
     ):
         raise RulesError("option 'contracts' must be a list like [\"2T\", \"1T+1E\", \"4T|4E\"]")
+    _at_most_rounds("contracts", value)
     default_hand = current[0].hand_size if current else 12
     out = []
     for i, text in enumerate(value):
@@ -676,6 +682,12 @@ def _contracts_option(value: Any, current: tuple[RoundDef, ...]) -> tuple[RoundD
         hand = current[i].hand_size if i < len(current) else default_hand
         out.append(RoundDef(contracts, hand, at_once))
     return tuple(out)
+
+
+def _at_most_rounds(option: str, value: Sequence[Any]) -> None:
+    if len(value) > MAX_ROUNDS:
+        raise RulesError(f"option '{option}' lists {len(value)} rounds: a game has at most "
+                         f"{MAX_ROUNDS}")
 
 
 def _hand_size_option(value: Any, rounds: tuple[RoundDef, ...]) -> tuple[RoundDef, ...]:

@@ -322,6 +322,8 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         (r"^option 'rounds': there is no round (-?\d+); these rules have rounds (\d+) to (\d+)$",
          lambda m: f"la opción 'rounds': no hay ronda {m[1]}; estas reglas tienen las rondas "
                    f"de la {m[2]} a la {m[3]}"),
+        (r"^option '(rounds|contracts)' lists (\d+) rounds: a game has at most (\d+)$",
+         lambda m: f"la opción '{m[1]}' trae {m[2]} rondas: una partida tiene a lo más {m[3]}"),
         (r"^option 'contracts' must be a list like (.*)$",
          lambda m: f"la opción 'contracts' tiene que ser una lista como {m[1]}"),
         (r"^option 'hand_size' must be a number, or a list of (\d+) numbers \(one per round\)$",

@@ -21,6 +21,7 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
+from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -59,8 +60,13 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
+# A name is cut to NAME_MOST (40) characters once cleaned (tables.clean_name), as the docs
+# say; this bound only keeps a body from carrying a book.
+NAME_INPUT_MOST = 200
+
+
 class CreateTable(_Strict):
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[str, Field(max_length=NAME_INPUT_MOST)] = ""
     preset: Annotated[str, Field(max_length=40)] = "chile"
     options: dict[str, Any] = Field(default_factory=dict)
     seats: Annotated[int, Field(ge=2, le=8)] = 4
@@ -72,7 +78,7 @@ class CreateTable(_Strict):
 
 
 class JoinTable(_Strict):
-    name: Annotated[str, Field(max_length=40)] = ""
+    name: Annotated[str, Field(max_length=NAME_INPUT_MOST)] = ""
     seat: Annotated[int, Field(ge=0, le=7)] | None = None
 
 
@@ -411,7 +417,8 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.post("/api/replay")
     async def replay_doc(request: Request) -> Any:
         doc = await _read_record(request)
-        return _replay_steps(doc)
+        # A long record takes seconds to replay: off the event loop, so tables go on meanwhile.
+        return await run_in_threadpool(_replay_steps, doc)
 
     @app.post("/api/replay/view")
     async def replay_view(request: Request) -> Any:
@@ -419,7 +426,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         if not isinstance(doc, dict) or "record" not in doc or not isinstance(doc.get("step"),
                                                                                int):
             raise TableError("bad_request", "send {\"record\": ..., \"step\": N}")
-        return _replay_view(doc["record"], doc["step"])
+        return await run_in_threadpool(_replay_view, doc["record"], doc["step"])
 
 
 async def _read_record(request: Request) -> Any:
