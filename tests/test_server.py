@@ -465,7 +465,8 @@ def test_a_hint_is_worked_out_off_the_event_loop(monkeypatch: pytest.MonkeyPatch
 
 
 def test_a_hint_for_a_moment_gone_is_not_given(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The table moves while the coach thinks: the answer says so instead of old advice."""
+    """The table moves while the coach thinks: the answer says so instead of old advice. A
+    coach that fails on a position says so too, and the table goes on."""
     from carioca import coach
 
     real = coach.hint
@@ -473,13 +474,22 @@ def test_a_hint_for_a_moment_gone_is_not_given(monkeypatch: pytest.MonkeyPatch) 
 
     def moved(*args: Any, **kwargs: Any) -> Any:
         (table,) = app.state.manager.tables.values()
-        table.version += 1  # as any change of the table does
+        table.version += 1  # as any change of the game does
+        table.moved = table.version
         return real(*args, **kwargs)
 
     with TestClient(app) as client, _started_duel(client) as ws:
         _until_state(ws, lambda m: bool(m.get("legal")))
         monkeypatch.setattr(coach, "hint", moved)
         assert _send_hint(ws)["code"] == "stale_version"
+        monkeypatch.setattr(coach, "hint", real)
+        assert _send_hint(ws)["type"] == "hint"
+
+        def fails(*args: Any, **kwargs: Any) -> Any:
+            raise RuntimeError("a fault of the coach's")
+        # A coach that fails says so; the connection and the table go on.
+        monkeypatch.setattr(coach, "hint", fails)
+        assert _send_hint(ws)["code"] == "no_coach"
         monkeypatch.setattr(coach, "hint", real)
         assert _send_hint(ws)["type"] == "hint"
 

@@ -785,10 +785,14 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
     # The view is taken here; the coach reads only it, in the bots' thread, not on the loop.
     version = table.version
     view = game.view(conn.seat)
-    advice = await table.manager.coach(conn, hint, view, game.rules, lang)
+    try:
+        advice = await table.manager.coach(conn, hint, view, game.rules, lang)
+    except Exception:  # noqa: BLE001 - a fault of the coach's: the table goes on without it
+        log.exception("the coach failed on a position")
+        return {"type": "error", "code": "no_coach", "message": "the coach cannot advise here"}
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
-    if table.version != version or table.game is not game or (
+    if table.moved > version or table.game is not game or (
             game.seat_to_act != conn.seat and not table.may_claim(conn.seat)):
         # The table moved while the coach thought (the window closed, a move was played):
         # advice for a moment gone would mislead.
