@@ -1566,6 +1566,9 @@ def test_ruling_33_rounds_in_the_order_listed() -> None:
     """33. `rounds` plays the listed rounds in the order given; a round may come again."""
     rules = RuleSet.preset("chile", rounds=[3, 1, 1])
     assert [str(r.contracts[0]) for r in rules.rounds] == ["2E", "2T", "2T"]
+    assert len(RuleSet.preset("chile", rounds=[8] * 100).rounds) == 100  # at most 100
+    with pytest.raises(RulesError, match="at most 100"):
+        RuleSet.preset("chile", rounds=[8] * 101)
 
 
 def test_ruling_34_values_come_from_the_value_table() -> None:

@@ -475,7 +475,7 @@ def test_a_hint_for_a_moment_gone_is_not_given(monkeypatch: pytest.MonkeyPatch) 
     def moved(*args: Any, **kwargs: Any) -> Any:
         (table,) = app.state.manager.tables.values()
         table.version += 1  # as any change of the game does
-        table.moved = table.version
+        table.game_version = table.version
         return real(*args, **kwargs)
 
     with TestClient(app) as client, _started_duel(client) as ws:
@@ -543,7 +543,8 @@ def test_the_replay_viewer_is_told_the_code_of_a_records_fault() -> None:
 
 def test_a_record_is_replayed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """A long record takes seconds to replay; done on the server's event loop it would stop
-    every table meanwhile, so both replay endpoints hand it to a worker thread."""
+    every table meanwhile, so both replay endpoints hand it to the one replay thread (many
+    threads would each want the interpreter lock the loop needs)."""
     import threading
 
     from carioca.server import app as app_module
@@ -562,7 +563,7 @@ def test_a_record_is_replayed_off_the_event_loop(monkeypatch: pytest.MonkeyPatch
         loop = client.portal.call(lambda: threading.current_thread().name)  # type: ignore[union-attr]
         assert "steps" in client.post("/api/replay", json=doc).json()
         assert "view" in client.post("/api/replay/view", json={"record": doc, "step": 0}).json()
-    assert len(threads) == 2 and loop not in threads, (loop, threads)
+    assert threads == ["carioca-replay_0"] * 2 and loop not in threads, (loop, threads)
 
 
 @pytest.mark.parametrize(("body", "english", "spanish"), [
@@ -1725,6 +1726,39 @@ def test_a_stand_in_switched_on_and_off_does_not_make_a_move_stale() -> None:
         table.apply(seat, {"p": seat, "discard": str(table.game.hand(seat)[0])}, seen)
     assert stale.value.code == "stale_version"  # the draw was a change: a new version to name
     table.apply(seat, {"p": seat, "discard": str(table.game.hand(seat)[0])}, table.version)
+
+
+def test_a_stand_in_switched_on_and_off_keeps_the_persons_time() -> None:
+    """The turn timer counts a move, not a stand-in: a bot seated for the away player to act
+    and taken away again leaves the countdown where it was."""
+    table = _three_at_a_table({}, turn_timer=30)
+    seat = table.game.seat_to_act
+    deadline = table.turn_deadline
+    assert deadline is not None
+    time.sleep(0.01)
+    table.stand_in(seat, "chela")
+    assert table.turn_deadline is None  # a bot plays: no countdown
+    table.stand_in(seat, None)
+    assert table.turn_deadline == deadline
+
+
+def test_bots_move_while_someone_switches_a_stand_in_on_and_off() -> None:
+    """Switching a stand-in on and off faster than a bot's delay must not keep the bots (or
+    anyone) from moving: a bot's move waits only for changes to the game."""
+    app = create_app(":memory:", bot_delay=0.2)
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=3, bots={"1": "random"})
+        code, ana = made["code"], made["token"]
+        client.post(f"/api/tables/{code}/join", json={"name": "Beto"})  # away from then on
+        client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": ana})
+        table = app.state.manager.tables[code]
+        assert table.game.seat_to_act == 1  # the bot plays first
+        url, head = f"/api/tables/{code}/stand-in", {"X-Carioca-Token": ana}
+        deadline = time.time() + 5
+        while not table.game.log[-1] and time.time() < deadline:
+            for bot in ("chela", None):
+                client.post(url, json={"seat": 2, "bot": bot}, headers=head)
+        assert table.game.log[-1], "the bot never moved"
 
 
 def test_a_buy_that_ends_the_round_takes_the_draw_with_it() -> None:

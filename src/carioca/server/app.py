@@ -6,10 +6,12 @@ Every incoming message is checked against its schema before any game code sees i
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import mimetypes
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -21,7 +23,6 @@ from fastapi.middleware.cors import CORSMiddleware
 from fastapi.responses import FileResponse, JSONResponse, RedirectResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field, StrictInt, TypeAdapter, ValidationError
-from starlette.concurrency import run_in_threadpool
 from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
@@ -417,8 +418,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.post("/api/replay")
     async def replay_doc(request: Request) -> Any:
         doc = await _read_record(request)
-        # A long record takes seconds to replay: off the event loop, so tables go on meanwhile.
-        return await run_in_threadpool(_replay_steps, doc)
+        return await _off_the_loop(_replay_steps, doc)
 
     @app.post("/api/replay/view")
     async def replay_view(request: Request) -> Any:
@@ -426,7 +426,17 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         if not isinstance(doc, dict) or "record" not in doc or not isinstance(doc.get("step"),
                                                                                int):
             raise TableError("bad_request", "send {\"record\": ..., \"step\": N}")
-        return await run_in_threadpool(_replay_view, doc["record"], doc["step"])
+        return await _off_the_loop(_replay_view, doc["record"], doc["step"])
+
+
+_REPLAYS = ThreadPoolExecutor(max_workers=1, thread_name_prefix="carioca-replay")
+"""One thread for the replays anyone may ask for: a long record takes seconds, which on the
+event loop would stop every table; and many at once in many threads would each want the
+interpreter lock the loop needs (and fill the thread pool the static files are served from)."""
+
+
+async def _off_the_loop(work: Callable[..., Any], *args: Any) -> Any:
+    return await asyncio.get_running_loop().run_in_executor(_REPLAYS, work, *args)
 
 
 async def _read_record(request: Request) -> Any:
@@ -792,7 +802,7 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         return {"type": "error", "code": "no_coach", "message": "the coach cannot advise here"}
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
-    if table.moved > version or table.game is not game or (
+    if table.game_version > version or table.game is not game or (
             game.seat_to_act != conn.seat and not table.may_claim(conn.seat)):
         # The table moved while the coach thought (the window closed, a move was played):
         # advice for a moment gone would mislead.

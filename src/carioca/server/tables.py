@@ -336,7 +336,7 @@ class Table:
         self.game: Game | None = None
         self.version = 0
         """Counts changes to the game and the seats; an action names it to be accepted."""
-        self.moved = 0
+        self.game_version = 0
         """The version of the last change that makes a move decided before it stale (a
         stand-in coming or going changes no one's choice: else any player could keep the one
         to act from moving by switching a bot on and off)."""
@@ -348,6 +348,7 @@ class Table:
         self.turn_deadline: float | None = None
         self._played_for: tuple[int, int] | None = None  # (seat, version then)
         self._timed: tuple[int, int, int | None] | None = None  # the move the timer counts
+        self._timed_until = 0.0  # and when its time runs out, whoever plays it meanwhile
         self._saved_window: dict[str, Any] | None = meta.get("window")
         self._bots: dict[int, Bot] = {}
         self._last_round_end: dict[str, Any] | None = None
@@ -696,7 +697,7 @@ class Table:
         self._after_change()
 
     def _check_version(self, version: int | None) -> None:
-        if version is not None and not self.moved <= version <= self.version:
+        if version is not None and not self.game_version <= version <= self.version:
             raise TableError("stale_version", "the table changed; your screen is being updated")
 
     def _game(self) -> Game:
@@ -861,21 +862,24 @@ class Table:
     def _after_change(self, reopen: bool = True, stales: bool = True) -> None:
         self.version += 1
         if stales:
-            self.moved = self.version
+            self.game_version = self.version
         if reopen:
             self._open_window_if_any()
         game = self.game
-        human_turn = (game is not None and game.seat_to_act is not None
-                      and game.seat_to_act not in self._bots)
-        if self.turn_timer and human_turn and self.status == "playing" and game is not None:
-            # A fresh countdown for each move, not for a claim, a stand-in or a steal timer.
+        playing = (self.turn_timer and self.status == "playing" and game is not None
+                   and game.seat_to_act is not None)
+        if playing and game is not None:
+            # A fresh countdown for each move, not for a claim, a stand-in or a steal timer:
+            # a bot standing in and stepping out again leaves the person's time as it was.
             moment = (len(game.deals), len(game.log[-1]) if game.log else 0, game.seat_to_act)
-            if moment != self._timed or self.turn_deadline is None:
+            if moment != self._timed:
                 # The round's first turn waits while the players read how the last one ended.
                 fresh = bool(game.log) and not game.log[-1]
-                self.turn_deadline = (time.time() + self.turn_timer
-                                      + (READING_TIME if fresh else 0))
+                self._timed_until = (time.time() + self.turn_timer
+                                     + (READING_TIME if fresh else 0))
                 self._timed = moment
+            human_turn = game.seat_to_act not in self._bots
+            self.turn_deadline = self._timed_until if human_turn else None
         else:
             self.turn_deadline = None
             self._timed = None
@@ -1079,7 +1083,7 @@ class TableManager:
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
         self._dirty: set[str] = set()
-        self._scheduled: dict[str, int] = {}
+        self._scheduled: dict[str, tuple[int, int]] = {}
         self._answering: set[str] = set()  # tables whose bots are answering a buy window
         self._tasks: set[asyncio.Future[None]] = set()
         self._writers: dict[asyncio.Task[None], Connection] = {}
@@ -1328,12 +1332,12 @@ class TableManager:
 
     async def _step(self, table: Table) -> None:
         retry = self._backoff.get(table.code)
-        if retry is not None and retry[2] == table.version and time.time() < retry[0]:
+        if retry is not None and retry[2] == table.game_version and time.time() < retry[0]:
             return  # its last automatic move failed and nothing changed since: wait
         if table.bots_to_answer():
             if table.code not in self._answering:
                 self._answering.add(table.code)
-                self._spawn(self._answer_buys(table, table.version))
+                self._spawn(self._answer_buys(table, table.game_version))
             return
         seat = table.bot_to_move()
         now = time.time()
@@ -1343,12 +1347,14 @@ class TableManager:
             return
         if seat is not None:
             # A task of its own, even without a delay: the loop must not wait on a thought.
-            if self._scheduled.get(table.code) != table.version:
-                self._scheduled[table.code] = table.version
+            # Keyed by the last change to the game, not by every change of the table: a stand-in
+            # switched on and off again must not put a bot's move off for ever.
+            if self._scheduled.get(table.code) != (table.game_version, seat):
+                self._scheduled[table.code] = (table.game_version, seat)
                 asyncio.get_running_loop().call_later(self.bot_delay, self._nudge, table, seat,
-                                                      table.version)
+                                                      table.game_version)
             return
-        await self._move(table, seat, table.version)
+        await self._move(table, seat, table.game_version)
 
     def open(self, table: Table, conn: Connection) -> None:
         """Start the writer of ``conn``, a connection at ``table``, once: it sends what the
@@ -1406,10 +1412,17 @@ class TableManager:
         task.add_done_callback(self._tasks.discard)
 
     async def _move(self, table: Table, seat: int | None, version: int) -> None:
+        """A bot's move for ``seat`` (None: the timers' moves), if the game has not changed
+        since ``version`` (:attr:`Table.game_version`)."""
         failed = True
         async with table.lock:
-            if table.version != version:
+            if table.game_version != version:
                 return
+            if seat is not None and table.bot_to_move() != seat \
+                    and self._scheduled.get(table.code) == (version, seat):
+                # The bot stepped out before its move (a stand-in switched off): the next
+                # one to stand in is scheduled anew.
+                self._scheduled.pop(table.code, None)
             try:
                 await self.settle_buys(table)  # a bot's draw or the timer may close the window
                 if seat is not None and table.bot_to_move() == seat:
@@ -1440,7 +1453,7 @@ class TableManager:
         with each failure in a row, not on every wake-up of the loop."""
         last = self._backoff.get(table.code)
         delay = RETRY_FIRST if last is None else min(2 * last[1], RETRY_MAX)
-        self._backoff[table.code] = (time.time() + delay, delay, table.version)
+        self._backoff[table.code] = (time.time() + delay, delay, table.game_version)
         self._scheduled.pop(table.code, None)
         asyncio.get_running_loop().call_later(delay, self.poke, table)
 
@@ -1449,7 +1462,7 @@ class TableManager:
         failed = False
         try:
             async with table.lock:
-                if table.version == version:
+                if table.game_version == version:
                     await self.settle_buys(table)
         except TableMoved as exc:
             self.moved(exc, table)
