@@ -1728,6 +1728,27 @@ def test_a_stand_in_switched_on_and_off_does_not_make_a_move_stale() -> None:
     table.apply(seat, {"p": seat, "discard": str(table.game.hand(seat)[0])}, table.version)
 
 
+def test_a_version_from_before_a_restart_is_stale(tmp_path: Path) -> None:
+    """The version is not stored: a table restored (a restart, another server taking it over)
+    counts on from the clock, so a move decided on a screen from before is never current."""
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "t.sqlite"
+    table = _three_at_a_table({}, db=db)
+    seat = table.game.seat_to_act
+    seen = table.version
+    restarted = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    restarted.load()
+    again = restarted.tables[table.code]
+    for bot in ("chela", None):  # changes that make nothing stale (a reconnect's take_back)
+        again.stand_in((seat + 1) % 3, bot)
+    assert again.version > seen
+    with pytest.raises(tables.TableError) as stale:
+        again.apply(seat, {"p": seat, "draw": "mazo"}, seen)
+    assert stale.value.code == "stale_version"
+    again.apply(seat, {"p": seat, "draw": "mazo"}, again.version)
+
+
 def test_a_stand_in_switched_on_and_off_keeps_the_persons_time() -> None:
     """The turn timer counts a move, not a stand-in: a bot seated for the away player to act
     and taken away again leaves the countdown where it was."""

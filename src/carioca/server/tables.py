@@ -334,9 +334,12 @@ class Table:
         self.match_played: int = meta.get("match_played", 0)
         """The games the match has had so far (finished ones)."""
         self.game: Game | None = None
-        self.version = 0
+        # Counted from the clock (in microseconds: a whole number in the page's JSON until the
+        # 2250s), so that a table restored after a restart, or taken over by another server,
+        # never takes a number from before as current: the count does not live in the store.
+        self.version = time.time_ns() // 1000
         """Counts changes to the game and the seats; an action names it to be accepted."""
-        self.game_version = 0
+        self.game_version = self.version
         """The version of the last change that makes a move decided before it stale (a
         stand-in coming or going changes no one's choice: else any player could keep the one
         to act from moving by switching a bot on and off)."""
