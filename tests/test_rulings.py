@@ -1300,6 +1300,35 @@ def test_ruling_20_a_buy_for_points_leaves_the_mazo_to_the_next_draw() -> None:
     assert view.pozo == (under,) and view.reshuffles == 1 and view.mazo_count == 34
 
 
+def test_ruling_21_a_buy_that_leaves_no_mazo_to_rebuild_ends_the_round() -> None:
+    """20-21. The mazo ran out; buys for points take the pozo down to its last card: with no
+    mazo and no pozo to rebuild it from, the round ends before the next draw, nobody out, each
+    hand scored with 2 a buy."""
+    rules = RuleSet.preset("chile", decks=1, jokers=0, hand_size=12, rounds=[1],
+                           buying="penalty_points")
+    ranks = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q")
+    suits = [" ".join(f"{r}{s}" for r in ranks) for s in "SHDC"]
+    game = Game(rules, ["Ana", "Beto", "Caro", "Dani"])
+    game.start_round(make_deal(rules, suits, pozo="KS", top="KH KD KC"))
+    for seat in (1, 2, 3):  # the mazo's three cards, each drawn and thrown
+        draw_discard(game, seat)
+    assert game.view(0).mazo_count == 0 and len(game.view(0).pozo) == 4
+    game.apply(Buy(1))  # the KC: the pozo keeps three, enough to rebuild a mazo
+    game.apply(Draw(0, "pozo"))
+    game.apply(Discard(0, c("KD")))
+    game.apply(Buy(2))  # the KD: two left
+    game.apply(Draw(1, "pozo"))
+    game.apply(Discard(1, c("KH")))
+    assert game.seat_to_act == 2
+    game.apply(Buy(3))  # the KH: the KS alone, no mazo to rebuild
+    result = game.score_sheet().rounds[0]
+    assert game.seat_to_act is None and result is not None and result.went_out is None
+    assert result.scores == (hand_value(rules, suits[0]),
+                             hand_value(rules, suits[1] + " KC") + 2,
+                             hand_value(rules, suits[2] + " KD") + 2,
+                             hand_value(rules, suits[3] + " KH") + 2)
+
+
 # --------------------------------------------------------------------------- scoring
 
 def test_ruling_22_whole_hand_counts() -> None:
