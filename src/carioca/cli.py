@@ -1241,8 +1241,8 @@ def _check_seeds(file: str) -> int:
         return EXIT_ERROR
     # The deals are checked even when the replay stops: a changed seed also changes the
     # reshuffles, so the moves of that round no longer replay, and the seeds say why.
-    checks = check_seeds(doc)
     replayed = record_mod.replay(doc)
+    checks = check_seeds(doc, replayed)
     found = replayed.error
     out: dict[str, Any] = {"seeds": checks, **(found.to_json() if found is not None else {})}
     if not checks and replayed.game is not None:  # exit 2 means "not shown fair": say why

@@ -120,11 +120,12 @@ def replay(doc: Any) -> Replay:
     return Replay(game, None)
 
 
-def check_seeds(doc: Any) -> list[dict[str, Any]]:
+def check_seeds(doc: Any, replayed: Replay | None = None) -> list[dict[str, Any]]:
     """For each round that gives both a seed and a whole deal: is the deal the one the seed
     gives (the provably fair deck: the server shows a hash of each round's seed while it is
-    played and reveals the seed after)? Rounds without both are left out."""
-    result = replay(doc)
+    played and reveals the seed after)? Rounds without both are left out. ``replayed``: the
+    document's :func:`replay`, when the caller has it already."""
+    result = replayed if replayed is not None else replay(doc)
     game = result.game
     out: list[dict[str, Any]] = []
     if game is None:

@@ -802,7 +802,7 @@ async def _hint(table: Table, conn: Connection) -> dict[str, Any]:
         return {"type": "error", "code": "no_coach", "message": "the coach cannot advise here"}
     if advice is None:
         return {"type": "error", "code": "no_coach", "message": "the coach took too long"}
-    if table.game_version > version or table.game is not game or (
+    if not table.current(version) or table.game is not game or (
             game.seat_to_act != conn.seat and not table.may_claim(conn.seat)):
         # The table moved while the coach thought (the window closed, a move was played):
         # advice for a moment gone would mislead.

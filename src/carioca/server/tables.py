@@ -699,8 +699,13 @@ class Table:
         self._store().delete_action(self.code, self.game_no, number, seq)
         self._after_change()
 
+    def current(self, version: int) -> bool:
+        """Whether a choice made on a screen of ``version`` still stands: no change to the
+        game since (a stand-in or a connection does not count), and no version to come."""
+        return self.game_version <= version <= self.version
+
     def _check_version(self, version: int | None) -> None:
-        if version is not None and not self.game_version <= version <= self.version:
+        if version is not None and not self.current(version):
             raise TableError("stale_version", "the table changed; your screen is being updated")
 
     def _game(self) -> Game:
