@@ -63,7 +63,9 @@ def test_trio_of_mixed_ranks_says_so() -> None:
 
 def test_trio_with_a_joker_that_is_not_wild_names_it() -> None:
     no_jokers = RuleSet.preset("online", wilds=["red_aces"])
-    assert why("7H 7S JK", "trio", no_jokers) == "a trío is cards of one rank, not 7, JK"
+    assert why("7H 7S JK", "trio", no_jokers) == (
+        "the jokers are not wild in these rules: a joker fits no meld")
+    assert why("JK 5H 6H 7H", "escala", no_jokers).startswith("the jokers are not wild")
     assert why("10H 7S 10D", "trio") == "a trío is cards of one rank, not 7, 10"
 
 
@@ -128,7 +130,7 @@ def test_escala_ace_low_and_high() -> None:
 
 def test_escala_never_both_ends_without_wrap() -> None:
     assert why("KS AS 2S 3S", "escala") == (
-        "K-A-2 does not turn the corner: the ace is low (A-2-3) or high (Q-K-A)")
+        "an escala may not turn the corner (K-A-2): the ace is low (A-2-3) or high (Q-K-A)")
     with pytest.raises(MeldError):
         escala("QH KH AH JK")  # nothing comes after the high ace
     with pytest.raises(MeldError):

@@ -81,3 +81,18 @@ def test_a_seat_of_the_wrong_type_is_named(p: Any, said: str) -> None:
     error = replay(doc).to_json()["error"]
     assert (error["round"], error["action"]) == (1, 1)
     assert error["message"].endswith(said), error["message"]
+
+
+def test_a_deal_off_the_deck_names_the_doubled_card_and_the_missing_one() -> None:
+    """A dealt card written twice pushes one out: the error names both, not only the first
+    card (in card order) that differs, which may well be the right one."""
+    from carioca import Game, RuleSet
+
+    game = Game.new(RuleSet.preset("chile", decks=1, jokers=0), ["Ana", "Beto"], seed=1)
+    doc = game.to_record()
+    hand = doc["rounds"][0]["deal"]["hands"][0]
+    lost, hand[0] = hand[0], hand[1]
+    error = replay(doc).error
+    assert error is not None and error.round == 1
+    assert (f"(1 pack + 0 jokers = 52 cards): too many {hand[1]} (2, the deck has 1); "
+            f"too few {lost} (0, the deck has 1)") in error.message

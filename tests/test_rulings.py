@@ -32,6 +32,7 @@ from carioca import (
     parse_cards,
 )
 from carioca.cards import deck
+from carioca.describe import describe_rules
 from carioca.engine import round_seed
 from carioca.melds import read_meld
 from carioca.record import from_record, replay
@@ -2214,3 +2215,26 @@ def test_ruling_38_who_deals_the_next_game() -> None:
             seat = table.game.seat_to_act
             table.apply(seat, rng.choice(list(table.game.legal_actions(seat))).to_json(), None)
         assert dealers[:2] == [(1, 0, 1), (2, 1, 2)], dealers
+
+
+def test_ruling_39_jokers_that_are_not_wild_stay_in_the_deck() -> None:
+    """39. `wilds` without jokers (or `max_wilds_per_meld: 0`) leaves the jokers in the deck,
+    dead: they fit no meld and cost their value at the end; `jokers: 0` takes them out."""
+    twos = RuleSet.preset("chile", rounds=[1], wilds=["twos"])
+    assert not twos.is_wild(c("JK")) and twos.is_wild(c("2C"))
+    assert len(deck(*twos.deck_for(2))) == 108
+    assert len(deck(*RuleSet.preset("chile", wilds=["twos"], jokers=0).deck_for(2))) == 104
+    game = start(twos, ["7H 7S JK QS QH QD 2C 4C 6C 8C KC 9D",
+                        "3D 5D 7D 9D JD KD 3C 5C 9C JC KC 4S"])
+    draw_discard(game, 1)
+    game.apply(Draw(0, "mazo"))
+    assert "the jokers are not wild in these rules" in message_of(game,
+                                                                  bajar(0, "7H 7S JK / QS QH QD"))
+    game.apply(bajar(0, "7H 7S 2C / QS QH QD"))  # the two is the wild card now
+    game.apply(Discard(0, c("9D")))
+    draw_discard(game, 1)
+    game.apply(Draw(0, "mazo"))
+    assert "a joker fits no meld" in message_of(game, Agregar(0, c("JK"), 0))
+    hand = game.view(0).hand
+    assert hand is not None and c("JK") in hand and twos.value(c("JK")) == 50
+    assert "jokers in the deck are not wild" in describe_rules(twos, "en")

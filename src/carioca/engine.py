@@ -1237,13 +1237,22 @@ def _bury_wilds(pozo: list[Card], mazo: list[Card], rules: RuleSet) -> None:
 
 
 def _deck_difference(have: Counter[Card], want: Counter[Card], packs: int, jokers: int) -> str:
+    """Which cards the deal has too many and too few of, so the writer can find the slip (the
+    first differing card alone may be the right one, pushed out by a doubled card)."""
     size = packs * (52 + jokers)
-    for card in sorted(set(have) | set(want)):
-        if have[card] != want[card]:
-            return (f"the deal is not the deck of the rules ({packs} packs + {packs * jokers} "
-                    f"jokers = {size} cards): it has {have[card]} {card}, the deck "
-                    f"{want[card]}")
-    return "the deal is not the deck of the rules"
+    deck_words = (f"{packs} {'pack' if packs == 1 else 'packs'} + {packs * jokers} "
+                  f"{'joker' if packs * jokers == 1 else 'jokers'} = {size} cards")
+
+    def listed(cards: list[Card]) -> str:
+        shown = [f"{c} ({have[c]}, the deck has {want[c]})" for c in cards[:4]]
+        more = f" and {len(cards) - 4} more" if len(cards) > 4 else ""
+        return ", ".join(shown) + more
+
+    over = sorted(c for c in have if have[c] > want[c])
+    under = sorted(c for c in want if have[c] < want[c])
+    parts = ([f"too many {listed(over)}"] if over else []) + \
+        ([f"too few {listed(under)}"] if under else [])
+    return f"the deal is not the deck of the rules ({deck_words}): {'; '.join(parts)}"
 
 
 _HANDLERS: dict[type, tuple[Any, Any]] = {

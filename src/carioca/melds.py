@@ -11,10 +11,10 @@ the sequence, low to high, so a wild card's place says which card it stands for.
 'escala 5H 6H(JK) 7H 8H'
 >>> read_meld(parse_cards("7H 7S 7H"), "trio", chile).rank
 7
->>> read_meld(parse_cards("KS AS 2S 3S"), "escala", chile)
+>>> read_meld(parse_cards("KS AS 2S 3S"), "escala", chile)  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-carioca.melds.MeldError: K-A-2 does not turn the corner: the ace is low (A-2-3) or high (Q-K-A)
+carioca.melds.MeldError: an escala may not turn the corner (K-A-2): the ace is low (A-2-3) or ...
 """
 
 from __future__ import annotations
@@ -186,6 +186,8 @@ class Meld:
         """Why :meth:`grown` said no, in a player's words."""
         if self.kind in ("sucia", "real", "colores"):
             return f"the {self.kind} runs from the ace to the king; nothing can be added"
+        if card.is_joker and not rules.is_wild(card):
+            return _DEAD_JOKER
         if self.kind == "trio":
             if (card.is_joker or card.rank != self.rank) and not rules.is_wild(card):
                 return f"{card} is not a {RANKS[self.rank - 1]}: it does not fit the trío"
@@ -289,6 +291,8 @@ def read_meld(cards: Sequence[Card], kind: MeldKind, rules: RuleSet, *, owner: i
     """Read ``cards`` as a meld of ``kind`` laid down as a contract meld, or raise
     :class:`MeldError` saying why not."""
     cards = tuple(cards)
+    if any(c.is_joker and not rules.is_wild(c) for c in cards):
+        raise MeldError(_DEAD_JOKER)
     if kind == "trio":
         meld = _read_trio(cards, rules, owner)
         shortest = 3 if min_len is None else min_len
@@ -310,12 +314,15 @@ def read_meld(cards: Sequence[Card], kind: MeldKind, rules: RuleSet, *, owner: i
     return meld
 
 
+_DEAD_JOKER = "the jokers are not wild in these rules: a joker fits no meld"
+
+
 def _read_trio(cards: tuple[Card, ...], rules: RuleSet, owner: int) -> Meld:
     if len(cards) < 1:
         raise MeldError("a trío needs cards")
     fixed = {c.rank for c in cards if not rules.is_wild(c)}
     if len(fixed) > 1:
-        # A joker that is not wild (``wilds`` without jokers) has no rank: it is named as one.
+        # (A joker that is not wild was refused by read_meld; the rank 0 is a joker's.)
         ranks = sorted(fixed, key=lambda r: r or 99)
         names = ", ".join("JK" if r == 0 else RANKS[r - 1] for r in ranks)
         raise MeldError(f"a trío is cards of one rank, not {names}")
@@ -399,5 +406,5 @@ def _sequence_reason(cards: tuple[Card, ...], kind: MeldKind, rules: RuleSet) ->
     if len(ranks) != len(set(ranks)):
         return "no rank may appear twice in an escala"
     if not rules.wrap and 1 in ranks and 13 in ranks:
-        return "K-A-2 does not turn the corner: the ace is low (A-2-3) or high (Q-K-A)"
+        return "an escala may not turn the corner (K-A-2): the ace is low (A-2-3) or high (Q-K-A)"
     return "the cards of an escala follow each other in order, low to high"

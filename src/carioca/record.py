@@ -275,8 +275,10 @@ def _rest_of_deck(game: Game, hands: tuple[tuple[Card, ...], ...], pozo: tuple[C
     over = [c for c, k in left.items() if k < 0]
     if over:
         packs, jokers = game.rules.deck_for(game.n)
-        raise CardError(f"the deal holds more {over[0]} than the deck of the rules "
-                        f"({packs} packs, {jokers} jokers each)")
+        named = ", ".join(str(c) for c in sorted(over)[:4])
+        raise CardError(f"the deal holds more {named} than the deck of the rules has "
+                        f"({packs} {'pack' if packs == 1 else 'packs'}, {jokers} "
+                        f"{'joker' if jokers == 1 else 'jokers'} each)")
     rest = []
     for card in deck(*game.rules.deck_for(game.n)):
         if left[card] > 0:

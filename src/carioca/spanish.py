@@ -93,6 +93,8 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
         (r"^an? (trío|escala(?: \w+)?) is laid down with exactly (\d+) cards, not (\d+)$",
          lambda m: f"{'un' if m[1] == 'trío' else 'una'} {m[1]} se baja con {m[2]} cartas "
                    f"justas, no {m[3]}"),
+        (r"^the jokers are not wild in these rules: a joker fits no meld$",
+         lambda m: "en estas reglas los jokers no son comodines: un joker no va en ningún juego"),
         (r"^a trío is cards of one rank, not (.*)$",
          lambda m: f"un trío es de cartas de un mismo número, no {m[1]}"),
         (r"^a trío needs cards$", lambda m: "un trío necesita cartas"),
@@ -103,8 +105,9 @@ _MELD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = t
          lambda m: "una escala tiene a lo más trece cartas: ningún número se repite"),
         (r"^no rank may appear twice in an escala$",
          lambda m: "en una escala ningún número se repite"),
-        (r"^K-A-2 does not turn the corner.*$",
-         lambda m: "K-A-2 no da la vuelta: el as va abajo (A-2-3) o arriba (Q-K-A)"),
+        (r"^an escala may not turn the corner.*$",
+         lambda m: "una escala no da la vuelta (K-A-2): el as va abajo (A-2-3) o arriba "
+                   "(Q-K-A)"),
         (r"^the cards of an escala follow each other in order, low to high$",
          lambda m: "las cartas de una escala van seguidas, de menor a mayor"),
         (r"^an escala (\w+) is the thirteen cards from the ace to the king.*$",
