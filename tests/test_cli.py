@@ -318,6 +318,17 @@ ERROR_CASES: dict[str, tuple[Callable[[dict[str, Any]], Any], int | None, int | 
 }
 
 
+SPANISH_WORDS = {
+    "non-object": "un registro es un objeto JSON", "not a record": "no es un registro",
+    "unknown preset": "las reglas no se pueden jugar: no hay una variante 'nope'",
+    "unknown option": "no existe la opción 'bying'", "bad option value": "la opción 'buying'",
+    "missing players": "al registro le falta 'players'",
+    "unknown card": "'11H' no es una carta", "unknown card in an action": "'ZZ' no es una carta",
+    "a card too many": "el mazo de las reglas", "wrong seat": "no es tu turno",
+    "illegal action": "ya sacaste",
+}
+
+
 @pytest.mark.parametrize("case", list(ERROR_CASES))
 def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> None:
     make, round_, action, words = ERROR_CASES[case]
@@ -342,11 +353,9 @@ def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> Non
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     no_traceback(result)
-    if case == "illegal action":  # a move the rules forbid is explained in Spanish
-        assert words not in result.stderr
-        assert "ya sacaste" in result.stderr, result.stderr
-    else:
-        assert words in result.stderr
+    # in Spanish: a move the rules forbid, and a record that cannot be read
+    assert words not in result.stderr or words in ("players", "turn")
+    assert SPANISH_WORDS[case] in result.stderr, result.stderr
     if round_ is not None and action is not None:
         assert f"ronda {round_}, jugada {action}" in result.stderr
         assert "Anotador" in result.stdout  # the sheet so far
@@ -369,7 +378,9 @@ def test_replay_missing_file(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", str(tmp_path)])  # a folder
     assert result.exit_code == 2
     no_traceback(result)
-    assert "cannot read" in result.stderr
+    assert "no se puede leer" in result.stderr and "es una carpeta" in result.stderr
+    result = runner.invoke(app, ["replay", str(tmp_path), "--lang", "en"])
+    assert result.exit_code == 2 and "cannot read" in result.stderr
 
 
 def test_replay_never_crashes_on_odd_documents(tmp_path: Path, record: dict[str, Any]) -> None:
@@ -484,10 +495,16 @@ def test_play_a_whole_game_choosing_option_1(tmp_path: Path) -> None:
 
 def test_play_explains_what_is_wrong(tmp_path: Path) -> None:
     con, out = console()
-    script = Script(["hola", "discard ZZ", "discard 9C", "99", "help", "sort", "mazo", "quit"])
+    script = Script(["hola", "discard ZZ", "discard 9C", "99", "²", "9" * 5000, "saca",
+                     "saca cielo", "help", "sort", "mazo", "quit"])
     play_game(con, script, "chile", 2, seed=3, save=tmp_path / "g.json")
     text = out.getvalue()
     assert "No entiendo: 'hola' no es una jugada; prueba 'saca mazo', 'saca pozo'" in text
+    # digits that int() does not take are a choice that is not there, not the end of the game
+    assert "No hay opción ²" in text and text.count("No hay opción") == 3
+    # what the player typed is quoted, in Spanish, not the English word it stands for
+    assert "No entiendo: 'saca' no es una jugada" in text and "'draw'" not in text
+    assert "No entiendo: saca del 'mazo' o del 'pozo', no 'cielo'" in text
     assert "No entiendo: 'ZZ' no es una carta" in text
     assert "No se puede: primero saca una carta" in text
     assert "No hay opción 99" in text
@@ -912,3 +929,35 @@ def test_an_empty_mazo_says_the_pozo_rebuilds_it(cap: int | None, said: tuple[st
         _Session(Console(file=out, width=200), lambda prompt: "", game, {}, lang, "rank"
                  ).show_board()
         assert words in out.getvalue(), out.getvalue()
+
+
+def test_a_nested_set_value_is_refused_in_words() -> None:
+    deep = "rounds=" + "[" * 3000
+    for args in (["rules", "chile", "--set", deep],
+                 ["tournament", "--bots", "greedy,greedy", "--games", "2", "--set", deep]):
+        result = runner.invoke(app, args)
+        no_traceback(result)
+        assert result.exit_code == 2, result.output
+        assert "'rounds'" in result.stderr and ("nested" in result.stderr
+                                                or "anidada" in result.stderr)
+
+
+def test_a_closed_standard_input_is_said_and_the_game_kept(tmp_path: Path) -> None:
+    """`carioca replay - <&-` and `carioca play <&-`: no keyboard is no internal error."""
+    import os
+    import subprocess
+    import sys
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        carioca = str(Path(sys.executable).parent / "carioca")
+        return subprocess.run([carioca, *args], capture_output=True,
+                              text=True, timeout=120, preexec_fn=lambda: os.close(0),
+                              stdin=subprocess.DEVNULL)
+
+    replayed = run("replay", "-")
+    assert replayed.returncode == 2
+    assert "no se puede leer -: la entrada está cerrada" in replayed.stderr, replayed.stderr
+    save = tmp_path / "g.json"
+    played = run("play", "--seed", "1", "--players", "2", "--save", str(save))
+    assert "Traceback" not in played.stderr and "interno" not in played.stderr, played.stderr
+    assert played.returncode == 0 and replay(json.loads(save.read_text())).error is None

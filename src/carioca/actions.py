@@ -14,7 +14,6 @@ Agregar(seat=0, card=Card('7C'), meld=0, end=None)
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, Literal
@@ -51,8 +50,8 @@ class Action:
         if "p" not in data:
             raise ActionError("an action needs 'p', the number of the seat that acts")
         if not isinstance(seat, int) or isinstance(seat, bool):
-            shown = json.dumps(seat) if seat is None or isinstance(seat, bool) else quoted(seat)
-            raise ActionError(f"'p' is the number of the seat that acts (0, 1, ...), not {shown}")
+            raise ActionError(f"'p' is the number of the seat that acts (0, 1, ...), "
+                              f"not {quoted(seat)}")
         if players is not None and not 0 <= seat < players:
             raise ActionError(f"there is no seat {quoted(seat)}: seats are 0 to {players - 1}")
         kinds = [k for k in data if k != "p"]

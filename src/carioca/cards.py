@@ -23,7 +23,10 @@ from typing import Final
 
 def quoted(value: object, most: int = 24) -> str:
     """``value`` as the input it was, quoted, for a message; cut short, since what was sent
-    may be very long (a message quotes the input so a player sees what was wrong with it)."""
+    may be very long (a message quotes the input so a player sees what was wrong with it).
+    JSON's words stay JSON's: a record's ``true`` or ``null`` is quoted so, not as Python's."""
+    if value is None or isinstance(value, bool):
+        return "null" if value is None else str(value).lower()
     text = repr(value)
     if len(text) <= most:
         return text

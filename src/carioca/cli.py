@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import datetime
+import errno
 import itertools
 import json
 import os
@@ -36,14 +37,14 @@ from rich.text import Text
 from . import record as record_mod
 from .actions import Action, ActionError, Agregar, Bajar, Buy, Discard, Draw, Swap
 from .bots import Bot, Buyer, RandomBot
-from .cards import Card, CardError, sort_by_rank, sort_by_suit
+from .cards import Card, CardError, quoted, sort_by_rank, sort_by_suit
 from .describe import LANGS as RULES_LANGS
 from .describe import describe_preset_list, describe_rules
 from .engine import Game, View
 from .errors import IllegalAction, RecordError
 from .melds import Meld
 from .rules import RulesError, RuleSet, parse_option_texts
-from .spanish import explain, rules_reason_es, translated
+from .spanish import explain, record_reason_es, rules_reason_es, translated
 
 __all__ = ["SaveFailed", "app", "main", "play_game", "parse_set_options", "printable",
            "sheet_table"]
@@ -348,8 +349,25 @@ _UNPARSABLE_ES = (
 
 
 def _unparsable(message: str, lang: str) -> str:
-    """Why a typed move is not understood, in Spanish for the two usual reasons."""
-    return translated(_UNPARSABLE_ES, message) if lang == "es" else message
+    """Why a typed move is not understood, in Spanish with the Spanish verbs."""
+    if lang != "es":
+        return message
+    found = translated(_UNPARSABLE_ES, message)
+    return found if found != message else record_reason_es(message)
+
+
+_OS_ES = {errno.ENOENT: "no existe", errno.EISDIR: "es una carpeta",
+          errno.ENOTDIR: "una parte del camino no es una carpeta",
+          errno.EACCES: "no hay permiso", errno.EPERM: "no hay permiso",
+          errno.ENAMETOOLONG: "el nombre es demasiado largo", errno.ENOSPC: "no queda espacio",
+          errno.EROFS: "es solo de lectura", errno.EBADF: "la entrada está cerrada"}
+
+
+def _os_reason(exc: OSError, lang: str) -> str:
+    """Why a file could not be read or written, in the reader's language."""
+    if lang == "es" and exc.errno in _OS_ES:
+        return _OS_ES[exc.errno]
+    return exc.strerror or str(exc)
 
 
 def _lang(lang: str) -> str:
@@ -761,9 +779,10 @@ class _Session:
                 self.say(self.t("undone", action=_typed(undone, self.lang)), style="yellow")
                 return None
             if word.isdigit():
-                n = int(word)
+                # "²" and "⑤" are digits to str.isdigit, not to int(); nor are 5,000 of them
+                n = int(word) if word.isascii() and len(word) <= 6 else 0
                 if not 1 <= n <= len(options):
-                    self.say(self.t("no_option", n=n, last=len(options)), style="red")
+                    self.say(self.t("no_option", n=word, last=len(options)), style="red")
                     continue
                 return options[n - 1]
             try:
@@ -804,7 +823,12 @@ class _Session:
                     return Discard(0, card)
         first = words[0].lower()
         words[0] = _ALIASES.get(first, first)
-        return Action.parse(" ".join(words), 0)
+        try:
+            return Action.parse(" ".join(words), 0)
+        except ActionError as exc:
+            # Quote what the player typed ("saca"), not the word it stood for ("draw").
+            said = str(exc).replace(quoted(" ".join(words)), quoted(" ".join(text.split())), 1)
+            raise ActionError(said) from None
 
     def toggle_sort(self, word: str) -> None:
         if word.endswith(("rank", "número")):
@@ -1158,6 +1182,8 @@ def _json_line(doc: Any) -> str:
 
 def _read_source(file: str) -> bytes:
     if file == "-":
+        if sys.stdin is None:  # started with standard input closed (<&-)
+            raise OSError(errno.EBADF, "standard input is closed")
         stream = sys.stdin.buffer if hasattr(sys.stdin, "buffer") else None
         return stream.read() if stream is not None else sys.stdin.read().encode("utf-8")
     return Path(file).read_bytes()
@@ -1168,8 +1194,13 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
     try:
         data = _read_source(file)
     except OSError as exc:
-        msg = exc.strerror or str(exc)
-        result = record_mod.Replay(None, RecordError(f"cannot read {file}: {msg}"))
+        result = record_mod.Replay(None, RecordError(f"cannot read {file}: {exc.strerror or exc}"))
+        if not as_json:
+            text = _t(lang, "err_doc", msg=_t(lang, "err_read", file=file,
+                                             msg=_os_reason(exc, lang)))
+            Console(stderr=True).print(printable(text), style="red", highlight=False,
+                                       markup=False, soft_wrap=True)
+            return EXIT_ERROR
     else:
         try:
             doc = record_mod.load(data)
@@ -1189,11 +1220,12 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
     if error is None:
         return 0
     # A move the rules forbid has a code, so its reason can be said in the reader's language.
-    msg = (explain(IllegalAction(error.code, error.message), lang)
-           if error.code != "bad_record" else error.message)
+    msg = _said(error, lang)
     if error.round is not None and error.action is not None:
         text = _t(lang, "err_at", round=error.round, action=error.action, msg=msg)
     elif error.round is not None:
+        # "Error in round 2: round 2: ..." says the round once
+        msg = re.sub(rf"^(?:round|ronda) {error.round}: ", "", msg)
         text = _t(lang, "err_at_round", round=error.round, msg=msg)
     else:
         text = _t(lang, "err_doc", msg=msg)
@@ -1294,7 +1326,10 @@ def play_command(
         import readline  # noqa: F401 - line editing and history for input()
 
     def read_line(prompt: str) -> str:
-        return console.input(Text(prompt, style="bold"))
+        try:
+            return console.input(Text(prompt, style="bold"))
+        except RuntimeError:  # input(): lost sys.stdin (or stdout): nobody can answer
+            raise EOFError from None
 
     try:
         options = parse_set_options(set_options)
@@ -1311,18 +1346,26 @@ def play_command(
         raise _fail(_t(lang, "err_internal", msg=f"{type(exc).__name__}: {exc}")) from None
 
 
+def _said(error: RecordError, lang: str) -> str:
+    """A record's error in the reader's language: a move the rules forbid by its code, a
+    record that cannot be read by its words."""
+    if error.code != "bad_record":
+        return explain(IllegalAction(error.code, error.message), lang)
+    return record_reason_es(error.message) if lang == "es" else error.message
+
+
 def _resumed_game(file: Path, lang: str) -> Game:
     """The game of a record, where it stopped, or a one-line reason why not."""
     try:
         doc = record_mod.load(file.read_bytes())
     except OSError as exc:
-        raise _fail(_t(lang, "resume_bad", file=file, msg=exc.strerror or exc)) from None
+        raise _fail(_t(lang, "resume_bad", file=file, msg=_os_reason(exc, lang))) from None
     except RecordError as exc:
-        raise _fail(_t(lang, "resume_bad", file=file, msg=exc.message)) from None
+        raise _fail(_t(lang, "resume_bad", file=file, msg=_said(exc, lang))) from None
     result = record_mod.replay(doc)
     game = result.game
     if result.error is not None or game is None:
-        msg = result.error.message if result.error is not None else "?"
+        msg = _said(result.error, lang) if result.error is not None else "?"
         raise _fail(_t(lang, "resume_bad", file=file, msg=msg))
     if game.is_over:
         raise _fail(_t(lang, "resume_over", file=file))

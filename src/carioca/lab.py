@@ -182,7 +182,8 @@ def _check_ray_address(address: str, wait: float = 5.0) -> None:
         return
     where = address.removeprefix("ray://")
     host, _, port = where.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host or not (port.isascii() and port.isdigit() and len(port) <= 5) \
+            or not 0 < int(port) < 65536:
         raise ValueError(f"{address!r} is not a Ray address: give HOST:PORT, ray://HOST:PORT, "
                          "'auto' or 'local'")
     try:

@@ -523,6 +523,8 @@ def parse_option_texts(items: Iterable[str] | None) -> dict[str, Any]:
             value: Any = json.loads(raw)
         except ValueError:
             value = raw
+        except RecursionError:
+            raise RulesError(f"option {name!r} is nested too deeply to read") from None
         options[name] = value
     return options
 

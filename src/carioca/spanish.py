@@ -24,7 +24,8 @@ from collections.abc import Callable, Sequence
 from .errors import IllegalAction
 from .rules import Contract, RulesError
 
-__all__ = ["a_rank_es", "explain", "meld_reason_es", "rules_reason_es", "translated"]
+__all__ = ["a_rank_es", "explain", "meld_reason_es", "record_reason_es", "rules_reason_es",
+           "translated"]
 
 
 _ILLEGAL_ES: dict[str, str] = {
@@ -178,8 +179,10 @@ def explain(exc: IllegalAction, lang: str) -> str:
     English, and in Spanish where the code has a fixed meaning (else the engine's words)."""
     if lang != "es":
         return exc.message
+    # A record's error opens with a capital ("That is not the contract"): read it as said.
+    message = exc.message[:1].lower() + exc.message[1:]
     for code, pattern, words in _ILLEGAL_PATTERNS_ES:
-        found = pattern.search(exc.message)
+        found = pattern.search(exc.message) or pattern.search(message)
         if exc.code == code and found:
             return words(found)
     if exc.code in _ILLEGAL_ES:
@@ -284,6 +287,8 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
          lambda m: f"'jokers' (por naipe) tiene que ser de {m[1]} a {m[2]}"),
         (r"^(option )?'wilds' may hold (.*); not (.*)$",
          lambda m: f"{_the_option(m[1])}'wilds' solo puede tener {m[2]}; no {m[3]}"),
+        (r"^option '(.*)' is nested too deeply to read$",
+         lambda m: f"la opción '{m[1]}' está anidada demasiado hondo para leerla"),
         (r"^'max_wilds_per_meld' must be (\d+) or more, or null for no limit$",
          lambda m: f"'max_wilds_per_meld' tiene que ser {m[1]} o más, o null (sin límite)"),
         (r"^the value table lacks (.*)$",
@@ -348,3 +353,156 @@ def rules_reason_es(message: str) -> str:
     'no such thing'
     """
     return translated(_RULES_ES, message)
+
+
+# --------------------------------------------------------------------------- records
+
+def _fields_es(text: str) -> str:
+    return text.replace(" and ", " y ").replace(" or ", " o ")
+
+
+def _deck_es(text: str) -> str:
+    """``2 packs + 4 jokers = 108 cards`` and ``(2, the deck has 1)`` in Spanish."""
+    text = re.sub(r"(\d+) packs? \+ (\d+) jokers? = (\d+) cards",
+                  lambda m: f"{m[1]} {'naipe' if m[1] == '1' else 'naipes'} + {m[2]} "
+                            f"{'joker' if m[2] == '1' else 'jokers'} = {m[3]} cartas", text)
+    text = re.sub(r"\((\d+), the deck has (\d+)\)", r"(\1; el mazo trae \2)", text)
+    text = re.sub(r" and (\d+) more", r" y \1 más", text)
+    return text.replace("too many ", "sobran ").replace("too few ", "faltan ")
+
+
+def _then(reason: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
+    return lambda m: reason(m[1])
+
+
+# Why a record (carioca.record.RecordError), a typed or recorded action (ActionError) or a
+# card (CardError) cannot be read, in Spanish: the record's field names and the quoted input
+# stay as written, since the reader has to find them in the file.
+_RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = tuple(
+    (re.compile(pattern, re.DOTALL), words) for pattern, words in (
+        # the document
+        (r"^cannot read (.*): (.*)$", lambda m: f"no se puede leer {m[1]}: {m[2]}"),
+        (r"^the file is not JSON: it is nested too deeply$",
+         lambda m: "el archivo no es JSON: está anidado demasiado hondo"),
+        (r"^the file is not JSON: .*codec can't decode.*$",
+         lambda m: "el archivo no es JSON: su texto no está en UTF-8"),
+        (r"^the file is not JSON: .*line (\d+) column (\d+).*$",
+         lambda m: f"el archivo no es JSON (línea {m[1]}, columna {m[2]})"),
+        (r"^the file is not JSON: (.*)$", lambda m: f"el archivo no es JSON: {m[1]}"),
+        (r"^the file holds a number too long to read \(over ([\d,]+) digits\).*$",
+         lambda m: f"el archivo tiene un número demasiado largo para leerlo (más de "
+                   f"{m[1].replace(',', '.')} cifras); ningún número de un registro es tan largo"),
+        (r"^a record is a JSON object with format, rules, players and rounds$",
+         lambda m: "un registro es un objeto JSON con 'format', 'rules', 'players' y 'rounds'"),
+        (r"^this is not a (\S+) record \(format is (.*)\)$",
+         lambda m: f"esto no es un registro {m[1]} (format es {m[2]})"),
+        (r"^the record has no (.*)$", lambda m: f"al registro le falta {m[1]}"),
+        (r"^(.*) belongs? inside 'rules' or a round, not at the top of the record$",
+         lambda m: f"{m[1]} va dentro de 'rules' o de una ronda, no arriba en el registro"),
+        (r"^the rules cannot be played: (.*)$",
+         lambda m: f"las reglas no se pueden jugar: {rules_reason_es(m[1])}"),
+        (r"^'players' must be a list of names, in seat order$",
+         lambda m: "'players' tiene que ser una lista de nombres, en el orden de los asientos"),
+        (r"^'rounds' must be a list of rounds$",
+         lambda m: "'rounds' tiene que ser una lista de rondas"),
+        # the rounds
+        (r"^the game ended after round (\d+), but the record goes on$",
+         lambda m: f"la partida terminó después de la ronda {m[1]}, pero el registro sigue"),
+        (r"^round (\d+) has not ended, but the record goes on with round (\d+)$",
+         lambda m: f"la ronda {m[1]} no ha terminado, pero el registro sigue con la ronda "
+                   f"{m[2]}"),
+        (r"^round (\d+) must be an object with a deal and actions$",
+         lambda m: f"la ronda {m[1]} tiene que ser un objeto con 'deal' y 'actions'"),
+        (r"^round (\d+) has unknown field\(s\): (.*)$",
+         lambda m: f"la ronda {m[1]} tiene campos que no existen: {m[2]}"),
+        (r"^round (\d+) is over; no action may follow$",
+         lambda m: f"la ronda {m[1]} ya terminó: no puede seguir ninguna jugada"),
+        (r"^round (\d+) needs a 'deal' or a 'seed'$",
+         lambda m: f"la ronda {m[1]} necesita un 'deal' o un 'seed'"),
+        (r"^round (\d+): (.*)$", lambda m: f"ronda {m[1]}: {record_reason_es(m[2])}"),
+        (r"^'(seed)' must be a whole number$", lambda m: "'seed' tiene que ser un número entero"),
+        (r"^'actions' must be a list$", lambda m: "'actions' tiene que ser una lista"),
+        (r"^'deal' must be an object with hands, pozo and mazo$",
+         lambda m: "'deal' tiene que ser un objeto con 'hands', 'pozo' y 'mazo'"),
+        (r"^'deal' has unknown field\(s\): (.*)$",
+         lambda m: f"'deal' tiene campos que no existen: {m[1]}"),
+        (r"^the deal needs 'hands' and 'pozo'$",
+         lambda m: "el reparto necesita 'hands' y 'pozo'"),
+        (r"^'hands' must be a list of lists of cards$",
+         lambda m: "'hands' tiene que ser una lista de listas de cartas"),
+        (r"^the (pozo|mazo) must be a list of cards$",
+         lambda m: f"el {m[1]} tiene que ser una lista de cartas"),
+        (r"^the deal holds more (.*) than the deck of the rules has \((\d+) packs?, (\d+) "
+         r"jokers? each\)$",
+         lambda m: f"el reparto tiene más {m[1]} de los que trae el mazo de las reglas "
+                   f"({m[2]} {'naipe' if m[2] == '1' else 'naipes'}, {m[3]} "
+                   f"{'joker' if m[3] == '1' else 'jokers'} cada uno)"),
+        # the deal (the engine's bad_deal)
+        (r"^the deal has (\d+) hands for (\d+) players$",
+         lambda m: f"el reparto tiene {m[1]} manos para {m[2]} jugadores"),
+        (r"^(.*) is dealt (\d+) cards, but this round deals (\d+)$",
+         lambda m: f"a {m[1]} le tocan {m[2]} cartas, pero esta ronda reparte {m[3]}"),
+        (r"^the deal turns no card up to start the pozo$",
+         lambda m: "el reparto no da vuelta ninguna carta para empezar el pozo"),
+        (r"^the deal is not the deck of the rules \((.*?)\): (.*)$",
+         lambda m: f"el reparto no es el mazo de las reglas ({_deck_es(m[1])}): "
+                   f"{_deck_es(m[2])}"),
+        # actions
+        (r"^an action must be an object like (.*)$",
+         lambda m: f"una jugada es un objeto como {m[1]}"),
+        (r"^an action needs 'p', the number of the seat that acts$",
+         lambda m: "una jugada necesita 'p', el número del asiento que juega"),
+        (r"^'p' is the number of the seat that acts \(0, 1, \.\.\.\), not (.*)$",
+         lambda m: f"'p' es el número del asiento que juega (0, 1, ...), no {m[1]}"),
+        (r"^there is no seat (.*): seats are 0 to (\d+)$",
+         lambda m: f"no hay asiento {m[1]}: los asientos van de 0 a {m[2]}"),
+        (r"^an action has 'p' and exactly one of ([^(]*?)(?: \(found (.*)\))?$",
+         lambda m: f"una jugada tiene 'p' y una sola de {_fields_es(m[1])}"
+                   + (f" (tiene {m[2]})" if m[2] else "")),
+        (r"^('.*') is not an action; try (.*)$",
+         lambda m: f"{m[1]} no es una jugada; prueba {_fields_es(m[2])}"),
+        (r"^say an action: .*$",
+         lambda m: "di una jugada: saca, baja, agrega, cambia, bota o compra"),
+        (r"^(.*) is not a meld number \(melds are numbered from 0\)$",
+         lambda m: f"{m[1]} no es un número de juego (los juegos se numeran desde 0)"),
+        (r"^draw from the 'mazo' or the 'pozo', not (.*)$",
+         lambda m: f"saca del 'mazo' o del 'pozo', no {m[1]}"),
+        (r"^'bajar' is a list of melds, each a list of cards$",
+         lambda m: "'bajar' es una lista de juegos, cada uno una lista de cartas"),
+        (r"^'bajar' is a list of melds, each a non-empty list of cards$",
+         lambda m: "'bajar' es una lista de juegos, cada uno una lista de cartas (no vacía)"),
+        (r"^'(\w+)' is an object like (.*)$", lambda m: f"'{m[1]}' es un objeto como {m[2]}"),
+        (r"^'(\w+)' has unknown field\(s\): (.*)$",
+         lambda m: f"'{m[1]}' tiene campos que no existen: {m[2]}"),
+        (r"^'(\w+)' needs a 'card' and a 'meld' number$",
+         lambda m: f"'{m[1]}' necesita una carta ('card') y un número de juego ('meld')"),
+        (r"^'(\w+)\.meld' must be a meld number from 0, not (.*)$",
+         lambda m: f"'{m[1]}.meld' tiene que ser un número de juego desde 0, no {m[2]}"),
+        (r"^'(\w+)\.end' is 'low' or 'high', not (.*)$",
+         lambda m: f"'{m[1]}.end' es 'low' (abajo) o 'high' (arriba), no {m[2]}"),
+        (r"^'buy' must be true$", lambda m: "'buy' tiene que ser true"),
+        # cards
+        (r"^no card has rank (\d+) and suit (.*)$",
+         lambda m: f"ninguna carta tiene el número {m[1]} y la pinta {m[2]}"),
+        (r"^a card is written as text like '10H', not (.*)$",
+         lambda m: f"una carta se escribe como texto, por ejemplo '10H', no {m[1]}"),
+        (r"^(.*) is not a card \(write rank then suit, like 10H or JK\)$",
+         lambda m: f"{m[1]} no es una carta (escribe el número y la pinta, como 10H o JK)"),
+    ))
+
+
+def record_reason_es(message: str) -> str:
+    """Why a record, an action or a card cannot be read, in Spanish (the rules' reasons by
+    :func:`rules_reason_es`); a message of another shape comes back as it is.
+
+    >>> record_reason_es("round 2: 'XX' is not a card (write rank then suit, like 10H or JK)")
+    "ronda 2: 'XX' no es una carta (escribe el número y la pinta, como 10H o JK)"
+    >>> print(record_reason_es(  # doctest: +NORMALIZE_WHITESPACE
+    ...     "the deal is not the deck of the rules (1 pack + 0 jokers = 52 "
+    ...                        "cards): too many 2C (2, the deck has 1); too few KS (0, the deck "
+    ...                        "has 1)"))
+    el reparto no es el mazo de las reglas (1 naipe + 0 jokers = 52 cartas): sobran 2C (2; el
+    mazo trae 1); faltan KS (0; el mazo trae 1)
+    """
+    found = translated(_RECORD_ES, message)
+    return found if found != message else rules_reason_es(message)
