@@ -1958,3 +1958,30 @@ def test_screenshots(browser: Any, site: str) -> None:
     page.evaluate("window.scrollBy(0, -120)")
     page.screenshot(path=str(SHOTS / "anotador-rules-text.png"))
     context.close()
+
+
+def test_the_command_loses_no_file_of_the_folder(tmp_path: Path) -> None:
+    """A folder with a file of its own named as one of the app's is refused, the file kept;
+    a folder the anotador was written to before is updated; --out "" is refused."""
+    import typer
+
+    app = typer.Typer()
+
+    @app.command("other")
+    def other() -> None:
+        pass
+
+    register(app)
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "index.html").write_text("my page", "utf-8")
+    result = CliRunner().invoke(app, ["anotador", "--out", str(mine)])
+    assert result.exit_code == 2 and "already holds index.html" in result.output
+    assert (mine / "index.html").read_text("utf-8") == "my page"
+    assert sorted(p.name for p in mine.iterdir()) == ["index.html"]
+    again = tmp_path / "again"
+    for _ in range(2):
+        result = CliRunner().invoke(app, ["anotador", "--out", str(again)])
+        assert result.exit_code == 0, result.output
+    result = CliRunner().invoke(app, ["anotador", "--out", ""])
+    assert result.exit_code == 2 and "--out needs the name of a folder" in result.output

@@ -538,7 +538,7 @@ def test_play_shows_what_people_type_as_typed(tmp_path: Path) -> None:
 
 
 def test_play_refuses_a_save_path_before_the_game(tmp_path: Path) -> None:
-    for bad in (tmp_path, tmp_path / "missing" / "g.json"):
+    for bad in (tmp_path, tmp_path / "missing" / "g.json", tmp_path / ("a" * 300 + ".json")):
         result = runner.invoke(app, ["play", "--save", str(bad)], input="1\n")
         no_traceback(result)
         assert result.exit_code == 2

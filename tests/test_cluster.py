@@ -298,7 +298,11 @@ def test_serve_says_why_it_cannot_share_the_tables(tmp_path: Path) -> None:
     for args, words in (
             (["--db", str(tmp_path / "a.db"), "--redis", REDIS], "a SQLite file belongs"),
             (["--db", "postgresql://127.0.0.1:1/nowhere"], "cannot reach PostgreSQL"),
-            (["--db", PG, "--redis", "redis://127.0.0.1:1/0"], "cannot reach Redis")):
+            (["--db", PG, "--redis", "redis://127.0.0.1:1/0"], "cannot reach Redis"),
+            (["--db", PG, "--redis", "bogus"], "'bogus' is not a Redis address"),
+            (["--db", PG, "--redis", "redis://:notaport"], "is not a Redis address"),
+            (["--bot-delay", "nan"], "--bot-delay is 0 to 60 seconds, not nan"),
+            (["--bot-delay", "inf"], "--bot-delay is 0 to 60 seconds, not inf")):
         failed = subprocess.run([*command, *args], capture_output=True, text=True, timeout=60)
         assert failed.returncode == 2, (args, failed.stderr)
         assert words in failed.stderr and "Traceback" not in failed.stderr, failed.stderr

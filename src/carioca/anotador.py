@@ -38,7 +38,7 @@ import re
 import shutil
 import struct
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 from typing import Annotated, Any, Final
 
@@ -475,18 +475,37 @@ def export_static(folder: Path | str) -> list[Path]:
     out = Path(folder)
     if out.resolve() == STATIC_DIR:
         return refresh_package()
+    sources = [src for src in _app_files(STATIC_DIR)
+               if src.relative_to(STATIC_DIR).as_posix() not in GENERATED]
+    _check_nothing_lost(out, [src.relative_to(STATIC_DIR) for src in sources])
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    for src in _app_files(STATIC_DIR):
+    for src in sources:
         rel = src.relative_to(STATIC_DIR)
-        if rel.as_posix() in GENERATED:
-            continue
         dest = out / rel
         dest.parent.mkdir(parents=True, exist_ok=True)
         shutil.copyfile(src, dest)
         written.append(dest)
     written.extend(write_presets(out))
     return written
+
+
+class FolderTaken(FileExistsError):
+    """The folder holds files of its own that the anotador would write over."""
+
+
+def _check_nothing_lost(out: Path, files: Sequence[Path]) -> None:
+    """Refuse a folder that holds a file of the same name as one of the app's, unless the
+    folder is an anotador written before (its service worker says so): that one is updated."""
+    worker = out / "sw.js"
+    if worker.is_file() and "carioca-anotador-" in worker.read_text("utf-8", errors="replace"):
+        return
+    clashes = [rel.as_posix() for rel in [*files, *map(Path, GENERATED)] if (out / rel).exists()]
+    if clashes:
+        shown = ", ".join(clashes[:3]) + (f" and {len(clashes) - 3} more" if len(clashes) > 3
+                                          else "")
+        raise FolderTaken(f"{out} already holds {shown}, which the anotador would write over: "
+                          "choose an empty folder (or one the anotador was written to before)")
 
 
 def refresh_package() -> list[Path]:
@@ -515,8 +534,16 @@ def register(app: typer.Typer) -> None:
             file_okay=False)],
     ) -> None:
         """Write the anotador (the offline score sheet) as static files into a folder."""
+        # --out "" is read as "."; an empty folder (a new one, or this one) is fine
+        if str(out) == "." and any(Path(".").iterdir()) or not str(out).strip():
+            typer.echo("carioca: --out needs the name of a folder for the anotador's files "
+                       "(a new one, say: --out anotador)", err=True)
+            raise typer.Exit(2)
         try:
             written = export_static(out)
+        except FolderTaken as exc:
+            typer.echo(f"carioca: {exc}", err=True)
+            raise typer.Exit(2) from None
         except OSError as exc:
             typer.echo(f"carioca: cannot write {out}: {exc.strerror or exc}", err=True)
             raise typer.Exit(2) from None

@@ -95,6 +95,7 @@ _UI: dict[str, dict[str, str]] = {
         "you_win": "¡Ganaste!",
         "you_share": "Ganaste, con {names}.",
         "save_is_dir": "{path} es una carpeta: --save es el archivo donde guardar la partida",
+        "save_bad": "no se puede guardar la partida en {path}: {msg}",
         "save_no_folder": "no se puede guardar la partida en {path}: la carpeta no existe o no "
                           "se puede escribir en ella",
         "winners": "Ganan {names}.",
@@ -221,6 +222,7 @@ _UI: dict[str, dict[str, str]] = {
         "you_win": "You win!",
         "you_share": "You win, with {names}.",
         "save_is_dir": "{path} is a folder: --save is the file to save the game in",
+        "save_bad": "cannot save the game in {path}: {msg}",
         "save_no_folder": "cannot save the game in {path}: the folder does not exist or "
                           "cannot be written to",
         "winners": "{names} win.",
@@ -1064,9 +1066,13 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
 def _check_save_path(path: Path, lang: str, *, may_exist: bool = False) -> None:
     """Refuse, before the game, a --save path the record could not be written to, or one that
     holds another file (a finished game is not overwritten by a new one)."""
-    if path.is_dir():
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as exc:  # a name too long for the system, say
+        raise _fail(_t(lang, "save_bad", path=path, msg=_os_reason(exc, lang))) from None
+    if is_dir:
         raise _fail(_t(lang, "save_is_dir", path=path))
-    if path.exists() and not may_exist:
+    if exists and not may_exist:
         raise _fail(_t(lang, "save_exists", path=path))
     folder = path.parent if str(path.parent) else Path(".")
     if not folder.is_dir() or not os.access(folder, os.W_OK):

@@ -57,6 +57,10 @@ def _addresses(host: str, port: int) -> list[str]:
     return found
 
 
+MAX_BOT_DELAY = 60.0
+"""The longest a bot may be told to wait before it plays, in seconds."""
+
+
 def register(app: typer.Typer) -> None:
     @app.command()
     def serve(
@@ -82,6 +86,8 @@ def register(app: typer.Typer) -> None:
         """Start the server: tables with friends and bots in the browser."""
         import uvicorn
 
+        if not 0 <= bot_delay <= MAX_BOT_DELAY:  # nan too: a bot that would never play
+            raise _fail(f"--bot-delay is 0 to {MAX_BOT_DELAY:g} seconds, not {bot_delay}")
         where = db or str(default_db())
         shared = where.startswith(("postgresql://", "postgres://"))
         if redis is not None and not shared:
@@ -107,7 +113,11 @@ def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float
         if redis is not None:
             from .cluster import Cluster
 
-            cluster = Cluster(redis, url, lease=lease)
+            try:
+                cluster = Cluster(redis, url, lease=lease)
+            except ValueError as exc:  # redis-py reads the address before it connects
+                raise _fail(f"--redis {redis!r} is not a Redis address "
+                            f"(redis://host:6379/0): {exc}") from None
         return create_app(where, bot_delay=bot_delay, cluster=cluster)
     except ImportError as exc:  # psycopg or redis-py: the extra that brings them
         raise _fail(f"PostgreSQL and Redis need {exc.name or 'their clients'}: "
