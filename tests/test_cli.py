@@ -756,13 +756,23 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
     (["tournament", "--bots", "nope"], "unknown bot"),
     (["tournament", "--bots", "search@0"], "search@N"),
     (["tournament", "--bots", "search@99999999999999999999,greedy"], "100,000"),
-    (["tournament", "--bots", "greedy,random", "--players", "0"], "--players"),
+    (["tournament", "--bots", "greedy,random", "--players", "0"], "--players must be 2"),
+    (["tournament", "--bots", "greedy", "--players", "1"], "--players must be 2 or more"),
+    (["tournament", "--bots", "search@²,greedy"], "search@N"),
+    (["tournament", "--bots", "search@" + "9" * 5000 + ",greedy"], "…': write search@N"),
 ])
 def test_tournament_refuses_bad_lineups_at_once(args: list[str], message: str) -> None:
     result = runner.invoke(app, [*args, "--games", "2", "--no-progress"])
     no_traceback(result)
     assert result.exit_code == 2
     assert message in result.stderr.replace("\n", ""), result.stderr
+
+
+def test_a_run_of_more_games_than_can_be_listed_is_refused() -> None:
+    for command in ("tournament", "simulate"):
+        result = runner.invoke(app, [command, "--games", str(10**12), "--no-progress"])
+        no_traceback(result)
+        assert result.exit_code == 2 and "10000000" in result.output, result.output
 
 
 def test_simulate_checks_its_folder_before_the_games(tmp_path: Path) -> None:

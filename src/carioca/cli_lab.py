@@ -65,6 +65,9 @@ RayOption = Annotated[
 ProgressOption = Annotated[bool, typer.Option("--progress/--no-progress",
                                               help="Show a progress bar.")]
 
+MAX_GAMES = 10_000_000
+"""The most games a run may ask for: its tasks are listed before the first is played."""
+
 
 def _fail(message: str) -> typer.Exit:
     Console(stderr=True).print(f"carioca: {message}", style="red", highlight=False,
@@ -196,8 +199,9 @@ def register(app: typer.Typer) -> None:
             "--bots", help="Bots, comma separated: " + ", ".join(BOTS) + ", or search@N "
                            "(N playouts per decision).")] = "greedy,search,random",
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
-        games: Annotated[int, typer.Option("--games", min=1, help="Games (rounded up to "
-                                                                  "whole deals × rotations).")]
+        games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES,
+                                           help="Games (rounded up to whole deals × "
+                                                "rotations).")]
         = 200,
         players: Annotated[int | None, typer.Option(
             "--players", help="Seats (default: one per bot; bots repeat to fill them).")]
@@ -255,7 +259,7 @@ def register(app: typer.Typer) -> None:
     def simulate_command(
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
         players: Annotated[int, typer.Option("--players", help="Seats.")] = 4,
-        games: Annotated[int, typer.Option("--games", min=1,
+        games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES,
                                            help="Games per configuration.")] = 1000,
         set_options: SetOption = None,
         compare: Annotated[str | None, typer.Option(

@@ -380,8 +380,8 @@ def tournament_tasks(bots: Sequence[str], preset: str = "chile",
     config = Config.of(preset, options)
     for name in dict.fromkeys(bots):
         make_bot(name, 0, config.rules())  # an unknown bot fails now, not in a worker
-    if players is not None and players < 1:
-        raise ValueError(f"--players must be 1 or more (or left out: one seat per bot), "
+    if players is not None and players < 2:
+        raise ValueError(f"--players must be 2 or more (or left out: one seat per bot), "
                          f"not {players}")
     seats = players or len(bots)
     if seats < len(bots):

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ..actions import Action
+from ..cards import quoted
 from ..engine import View
 from ..rules import RuleSet
 from .random_bot import Bot, RandomBot
@@ -269,8 +270,9 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
     key = name.strip().lower()
     if key.startswith("search@"):
         budget, _, policy = key.partition("@")[2].partition(":")
-        if not budget.isdigit() or not 1 <= int(budget) <= MAX_PLAYOUTS:
-            raise ValueError(f"{name!r}: write search@N with N the playouts per decision, "
+        if not (budget.isascii() and budget.isdigit() and len(budget) <= 9) \
+                or not 1 <= int(budget) <= MAX_PLAYOUTS:
+            raise ValueError(f"{quoted(name)}: write search@N with N the playouts per decision, "
                              f"from 1 to {MAX_PLAYOUTS:,}, like search@100 (or "
                              "search@100:eager for eager playouts)")
         policy = policy or "greedy"
@@ -284,6 +286,6 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
                            "jugada).")
         return bot
     if key not in BOTS:
-        raise ValueError(f"unknown bot {name!r}; the bots are: {', '.join(BOTS)} "
+        raise ValueError(f"unknown bot {quoted(name)}; the bots are: {', '.join(BOTS)} "
                          "(and search@N)")
     return BOTS[key].make(seed, rules)
