@@ -204,3 +204,123 @@ def test_twin_games_share_the_view_but_not_the_cards() -> None:
     assert all(a.hand(s) != b.hand(s) for s in others)
     assert sorted(c for s in others for c in a.hand(s)) != sorted(c for s in others
                                                                   for c in b.hand(s))
+
+
+# --------------------------------------------------------------------------- the whole game
+
+def open_twins(rules: RuleSet, players: int, seed: int, seat: int, how: str
+               ) -> tuple[Game, Game]:
+    """Two games of round 1 that agree on what ``seat`` sees and differ in hidden cards:
+    a card of one other hand swapped with a card of another (``hands``), or with a card deep
+    in the mazo (``mazo``), which the others may draw later. With open hands, where every hand
+    is seen, the mazo below its top twelve cards is turned over instead."""
+    deal = Game(rules, NAMES[:players]).deal_from_seed(seed, 1)
+    hands = [list(h) for h in deal.hands]
+    mazo = list(deal.mazo)
+    a, b = [s for s in range(players) if s != seat][:2] + [None] * (2 - min(2, players - 1))
+    if rules.open_hands:  # what anyone draws is seen: only the mazo's depth is hidden
+        mazo[12:] = mazo[:11:-1]  # (the mazo's top is its first card)
+    elif how == "hands" and b is not None:
+        i, j = next((i, j) for i, x in enumerate(hands[a]) for j, y in enumerate(hands[b])
+                    if x != y)
+        hands[a][i], hands[b][j] = hands[b][j], hands[a][i]
+    else:
+        i, j = next((i, j) for i, x in enumerate(hands[a]) for j, y in enumerate(mazo)
+                    if j >= 20 and x != y)
+        hands[a][i], mazo[j] = mazo[j], hands[a][i]
+    twin = Deal(tuple(map(tuple, hands)), deal.pozo, tuple(mazo), deal.seed)
+    games = []
+    for d in (deal, twin):
+        game = Game(rules, NAMES[:players])
+        game.start_round(d)
+        games.append(game)
+    return games[0], games[1]
+
+
+def whole_round_difference(make: BotFactory, rules: RuleSet, players: int, seed: int,
+                           how: str, decisions_most: int = 60) -> str | None:
+    """The twin games played on: the other seats make random moves legal in both (drawing
+    from the mazo, laying down, buying a discard with its penalty card), the seat under test
+    is asked to buy and to move, and the coach hints beside it. Stops at the round's end, or
+    where a hidden difference comes into the open (then the views part, as they should)."""
+    from carioca import Buy
+    from carioca.bots import Buyer
+    from carioca.coach import hint
+
+    seat = 1 % players
+    a, b = open_twins(rules, players, seed, seat, how)
+    bot_a, bot_b = make(rules), make(rules)
+    rng = random.Random(seed)
+    decisions = 0
+    while a.seat_to_act is not None and not a.results and decisions < decisions_most:
+        if a.view(seat) != b.view(seat):
+            break  # a hidden card came into the open: the seat may now tell the games apart
+        actor = a.seat_to_act
+        buyer = next((s for s in ((actor + k) % players for k in range(1, players))
+                      if a.phase == "draw" and Buy(s) in a.legal_actions(s)), None)
+        if buyer == seat and isinstance(bot_a, Buyer):
+            assert isinstance(bot_b, Buyer)
+            wants = bot_a.wants_to_buy(a.view(seat), a.legal_actions(seat))
+            if wants != bot_b.wants_to_buy(b.view(seat), b.legal_actions(seat)):
+                return f"decision {decisions}: the buy answered two ways"
+            decisions += 1
+            if wants:
+                a.apply(Buy(seat))
+                b.apply(Buy(seat))
+                continue
+        elif buyer is not None and rng.random() < 0.3:
+            a.apply(Buy(buyer))
+            b.apply(Buy(buyer))
+            continue
+        if actor == seat:
+            view_a, view_b = a.view(seat), b.view(seat)
+            choice_a = bot_a.choose(view_a, a.legal_actions(seat))
+            if choice_a != bot_b.choose(view_b, b.legal_actions(seat)):
+                return f"decision {decisions}: the move chosen two ways"
+            tip_a, tip_b = hint(view_a, rules, "en"), hint(view_b, rules, "en")
+            if (tip_a.action, tip_a.reason) != (tip_b.action, tip_b.reason):
+                return f"decision {decisions}: the coach said {tip_a.reason!r} / {tip_b.reason!r}"
+            decisions += 1
+            a.apply(choice_a)
+            b.apply(choice_a)
+            continue
+        legal_b = b.legal_actions(actor)
+        both = sorted((m for m in a.legal_actions(actor) if m in legal_b), key=str)
+        if not both:
+            break  # the other seat holds different cards now, and shows it
+        move = rng.choice(both)
+        a.apply(move)
+        b.apply(move)
+    assert decisions >= 2, decisions
+    return None
+
+
+WHOLE_TABLES = [("chile", 4, {"buying": "penalty_card"}, 21),
+                ("online", 3, {"buying": "penalty_points"}, 22),
+                ("dos-libres", 3, {"buying": "penalty_card"}, 23),
+                ("familia", 3, {"open_hands": True, "buying": "penalty_card"}, 24)]
+WHOLE_BOTS: dict[str, BotFactory] = {
+    "greedy": lambda rules: GreedyBot(7), "lookahead": lambda rules: LookaheadBot(7),
+    "reading": lambda rules: LookaheadBot(7, read=8), "random": lambda rules: RandomBot(3),
+    "level-beto": _level("beto"),
+}
+
+
+@pytest.mark.parametrize("bot", sorted(WHOLE_BOTS))
+@pytest.mark.parametrize("how", ["hands", "mazo"])
+@pytest.mark.parametrize(("preset", "players", "options", "seed"), WHOLE_TABLES,
+                         ids=[p for p, *_ in WHOLE_TABLES])
+def test_bots_buys_and_the_coach_ignore_hidden_cards_over_a_round(
+        bot: str, how: str, preset: str, players: int, options: dict[str, Any],
+        seed: int) -> None:
+    rules = RuleSet.preset(preset, **options)
+    found = whole_round_difference(WHOLE_BOTS[bot], rules, players, seed, how,
+                                   decisions_most=12 if bot.startswith("level") else 60)
+    assert found is None, found
+
+
+def test_the_whole_round_check_catches_a_bot_that_peeks() -> None:
+    rules = RuleSet.preset("chile", buying="penalty_card")
+    caught = [whole_round_difference(lambda r: PeekingBot(), rules, 3, seed, "hands")
+              for seed in range(5)]
+    assert all(caught), caught
