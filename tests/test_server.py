@@ -2072,3 +2072,29 @@ def test_a_table_stored_before_matches_loads_as_one_game() -> None:
     assert table.info()["match"] == {"games": 1, "wins": [0, 0], "played": 0, "current": 1,
                                      "winners": None}
     assert table.meta()["match"] == 1 and table.meta()["match_wins"] == [0, 0]
+
+
+def test_codes_that_name_no_table_are_refused_for_a_minute_past_thirty() -> None:
+    """Trying codes until one opens somebody's table: past 30 codes that named no table in a
+    minute, the table routes and sockets refuse that address (429, Retry-After), even for a
+    table that is there; a minute later they answer again. Other addresses are not held up."""
+    from carioca.server.app import GUESSES_PER_MINUTE
+
+    app = create_app(":memory:", bot_delay=0)
+    now = [0.0]
+    app.state.guesses.clock = lambda: now[0]
+    with TestClient(app) as client:
+        code = _new(client)["code"]
+        for i in range(GUESSES_PER_MINUTE):
+            assert client.get(f"/api/tables/NO{i:04d}").status_code == 404
+        refused = client.get(f"/api/tables/{code}")
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
+        assert refused.json()["error"]["code"] == "too_many_tries"
+        assert client.post(f"/api/tables/{code}/join", json={"name": "Beto"}).status_code == 429
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            assert ws.receive_json()["code"] == "too_many_tries"
+        other = TestClient(app, client=("10.0.0.9", 5000))
+        assert other.get(f"/api/tables/{code}").status_code == 200
+        now[0] = 61.0
+        assert client.get(f"/api/tables/{code}").status_code == 200
+        assert client.get("/api/presets").status_code == 200  # never held up

@@ -10,6 +10,8 @@ import asyncio
 import json
 import logging
 import mimetypes
+import time
+from collections import deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -195,6 +197,71 @@ class _BodyLimit:
         await self.app(scope, counted, send)
 
 
+GUESSES_PER_MINUTE = 30
+"""Table codes naming no table that one address may try in a minute: a friend's typos fit
+many times over, while going through the 32⁶ codes for somebody's table would take years."""
+
+
+class Guesses:
+    """The table codes tried from each address that named no table, in the last minute."""
+
+    def __init__(self, most: int = GUESSES_PER_MINUTE, window: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.most, self.window, self.clock = most, window, clock
+        self._misses: dict[str, deque[float]] = {}
+
+    def _recent(self, who: str) -> deque[float]:
+        misses = self._misses.setdefault(who, deque())
+        while misses and misses[0] <= self.clock() - self.window:
+            misses.popleft()
+        if not misses:
+            del self._misses[who]  # an address that stopped guessing is forgotten
+            return deque()
+        return misses
+
+    def blocked(self, who: str) -> bool:
+        return len(self._recent(who)) >= self.most
+
+    def missed(self, who: str) -> None:
+        self._misses.setdefault(who, deque()).append(self.clock())
+
+
+TOO_MANY_GUESSES = ("too many table codes from here named no table: wait a minute, then check "
+                    "the code")
+
+
+class _CodeGuard:
+    """Refuses, for a minute, the table routes to an address whose codes keep naming no table
+    (each such answer is a 404), so that codes cannot be tried until one opens a table."""
+
+    def __init__(self, app: ASGIApp, guesses: Guesses) -> None:
+        self.app = app
+        self.guesses = guesses
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http" or not scope["path"].startswith("/api/tables/"):
+            await self.app(scope, receive, send)
+            return
+        who = _address(scope)
+        if self.guesses.blocked(who):
+            refusal = _error("too_many_tries", TOO_MANY_GUESSES, 429)
+            refusal.headers["Retry-After"] = str(int(self.guesses.window))
+            await refusal(scope, receive, send)
+            return
+
+        async def watched(message: Message) -> None:
+            if message["type"] == "http.response.start" and message["status"] == 404:
+                self.guesses.missed(who)
+            await send(message)
+
+        await self.app(scope, receive, watched)
+
+
+def _address(scope: Scope) -> str:
+    client = scope.get("client")
+    return str(client[0]) if client else "?"
+
+
 def _option_groups() -> list[dict[str, Any]]:
     groups = {
         "rounds": "rounds", "wilds": "jokers", "jokers": "jokers", "decks": "jokers",
@@ -253,6 +320,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
     app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
+    app.state.guesses = Guesses()
     if cluster is not None:
         # A page whose server stopped asks the others which one serves its table now.
         app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"])
@@ -319,6 +387,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         return _error("too_big", "the request is too large", 413)
 
     app.add_middleware(_BodyLimit, limit=MAX_RECORD)
+    app.add_middleware(_CodeGuard, guesses=app.state.guesses)
 
     @app.exception_handler(IllegalAction)
     async def illegal(request: Request, exc: IllegalAction) -> JSONResponse:
@@ -577,9 +646,15 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
     @app.websocket("/ws/{code}")
     async def socket(ws: WebSocket, code: str) -> None:
         await ws.accept()
+        guesses: Guesses = app.state.guesses
+        who = _address(ws.scope)
         try:
+            if guesses.blocked(who):
+                raise TableError("too_many_tries", TOO_MANY_GUESSES, 429)
             table = manager.get(code)
         except TableError as exc:
+            if exc.code == "no_table":
+                guesses.missed(who)
             refusal = {"type": "error", "code": exc.code, "message": exc.message}
             if exc.url is not None:
                 refusal["url"] = exc.url  # the page goes there

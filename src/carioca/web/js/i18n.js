@@ -343,6 +343,7 @@ const W = {
   "err.unavailable": { es: "No se puede llegar a las mesas en este momento: prueba de nuevo en un rato", en: "The tables cannot be reached just now: try again in a moment", de: "Die Tische sind gerade nicht erreichbar: versuch es gleich noch einmal", sv: "Borden går inte att nå just nu: försök igen om en stund" },
   "err.internal": { es: "Algo falló en el servidor", en: "Something went wrong on the server", de: "Auf dem Server ist etwas schiefgegangen", sv: "Något gick fel på servern" },
   "err.no_table": { es: "Esa mesa no existe", en: "There is no such table", de: "Diesen Tisch gibt es nicht", sv: "Bordet finns inte" },
+  "err.too_many_tries": { es: "Demasiados códigos que no son de ninguna mesa: espera un minuto y revisa el código", en: "Too many codes that name no table: wait a minute and check the code", de: "Zu viele Codes ohne Tisch: warte eine Minute und prüfe den Code", sv: "För många koder utan bord: vänta en minut och kontrollera koden" },
   "err.not_over": { es: "La partida se descarga cuando termina", en: "The record is ready once the game is over", de: "Die Partie lässt sich erst nach Spielende herunterladen", sv: "Partiet kan laddas ner när det är slut" },
   "err.bad_json": { es: "Ese archivo no es JSON", en: "That file is not JSON", de: "Die Datei ist kein JSON", sv: "Filen är inte JSON" },
   "err.bad_record": { es: "Ese archivo no es una partida", en: "That file is not a game record", de: "Die Datei ist keine Partie", sv: "Filen är inget parti" },
