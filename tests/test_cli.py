@@ -381,6 +381,8 @@ def test_replay_missing_file(tmp_path: Path) -> None:
     assert "no se puede leer" in result.stderr and "es una carpeta" in result.stderr
     result = runner.invoke(app, ["replay", str(tmp_path), "--lang", "en"])
     assert result.exit_code == 2 and "cannot read" in result.stderr
+    result = runner.invoke(app, ["replay", ""])
+    assert result.exit_code == 2 and "falta el archivo del registro" in result.stderr
 
 
 def test_replay_never_crashes_on_odd_documents(tmp_path: Path, record: dict[str, Any]) -> None:
@@ -766,6 +768,12 @@ def test_tournament_refuses_bad_lineups_at_once(args: list[str], message: str) -
     no_traceback(result)
     assert result.exit_code == 2
     assert message in result.stderr.replace("\n", ""), result.stderr
+
+
+def test_compare_set_is_named_when_it_is_misspelt() -> None:
+    result = runner.invoke(app, ["simulate", "--games", "1", "--compare-set", "foo",
+                                 "--no-progress"])
+    assert result.exit_code == 2 and "--compare-set takes option=value" in result.stderr
 
 
 def test_a_run_of_more_games_than_can_be_listed_is_refused() -> None:

@@ -176,6 +176,7 @@ _UI: dict[str, dict[str, str]] = {
         "err_set": "--set espera opción=valor, no {text!r}",
         "err_sort": "--sort es rank o suit, no {value!r}",
         "err_read": "no se puede leer {file}: {msg}",
+        "err_no_file": "falta el archivo del registro (o - para leerlo de la entrada estándar)",
         "err_internal": "error interno (por favor, repórtalo): {msg}",
         "err_at": "Error en la ronda {round}, jugada {action}: {msg}",
         "err_at_round": "Error en la ronda {round}: {msg}",
@@ -302,6 +303,7 @@ _UI: dict[str, dict[str, str]] = {
         "err_set": "--set takes option=value, not {text!r}",
         "err_sort": "--sort is rank or suit, not {value!r}",
         "err_read": "cannot read {file}: {msg}",
+        "err_no_file": "give the record's file (or - to read it from standard input)",
         "err_internal": "internal error (please report it): {msg}",
         "err_at": "Error in round {round}, action {action}: {msg}",
         "err_at_round": "Error in round {round}: {msg}",
@@ -1251,6 +1253,8 @@ def replay_command(
 ) -> None:
     """Replay a game record and print its score sheet, or the first rule it breaks."""
     lang = _checked_lang(lang)
+    if not file.strip():
+        raise _fail(_t(lang, "err_no_file"))
     try:
         code = _check_seeds(file) if check_seeds else _replay(file, as_json, lang)
     except Exception as exc:  # noqa: BLE001 - no input may end in a traceback

@@ -292,7 +292,8 @@ def register(app: typer.Typer) -> None:
         try:
             configs = [Config.of(preset, parse_options(set_options))]
             if compare is not None or compare_set:
-                configs.append(Config.of(compare or preset, parse_options(compare_set)))
+                second = parse_options(compare_set, "--compare-set")
+                configs.append(Config.of(compare or preset, second))
                 if _same_rules(configs[0], configs[1]):
                     raise ValueError(f"--compare gives the same rules as the first "
                                      f"configuration ({configs[0].label}): nothing to compare")

@@ -70,14 +70,14 @@ _ACTIONS_PER_TURN = 40
 
 # --------------------------------------------------------------------------- configurations
 
-def parse_options(items: Iterable[str] | None) -> dict[str, Any]:
+def parse_options(items: Iterable[str] | None, flag: str = "--set") -> dict[str, Any]:
     """``["hand_size=11", "rounds=[1,3]"]`` as options: each value is read as JSON when it can
     be, else kept as text (as ``carioca rules --set``).
 
     >>> parse_options(["hand_size=11", "buying=penalty_card", "rounds=[1, 3]"])
     {'hand_size': 11, 'buying': 'penalty_card', 'rounds': [1, 3]}
     """
-    return parse_option_texts(items)
+    return parse_option_texts(items, flag)
 
 
 @dataclass(frozen=True, slots=True)

@@ -503,7 +503,7 @@ def _jsonable(value: Any) -> Any:
 
 # --------------------------------------------------------------------------- options
 
-def parse_option_texts(items: Iterable[str] | None) -> dict[str, Any]:
+def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict[str, Any]:
     """Options written as ``name=value`` (``--set`` on the command line): each value is read
     as JSON when it can be, else kept as text.
 
@@ -517,7 +517,7 @@ def parse_option_texts(items: Iterable[str] | None) -> dict[str, Any]:
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise RulesError(f"--set takes option=value, not {item!r}")
+            raise RulesError(f"{flag} takes option=value, not {item!r}")
         raw = raw.strip()
         try:
             value: Any = json.loads(raw)

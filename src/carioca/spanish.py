@@ -302,8 +302,8 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
          r"but a hand never holds more than (\d+)"
          r"( and one card must be kept for the last discard)?$", _never_played),
         # options one by one (parse_option_texts, _convert_option and the round options)
-        (r"^--set takes option=value, not (.*)$",
-         lambda m: f"--set se escribe opción=valor, no {m[1]}"),
+        (r"^(--set|--compare-set) takes option=value, not (.*)$",
+         lambda m: f"{m[1]} se escribe opción=valor, no {m[2]}"),
         (r"^option (.*?) must be one of (.*), not (.*)$",
          lambda m: f"la opción {m[1]} tiene que ser una de estas: {m[2]}; no {m[3]}"),
         (r"^option (.*?) must be true or false, not (.*)$",
