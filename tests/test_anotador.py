@@ -1960,9 +1960,11 @@ def test_screenshots(browser: Any, site: str) -> None:
     context.close()
 
 
-def test_the_command_loses_no_file_of_the_folder(tmp_path: Path) -> None:
+def test_the_command_loses_no_file_of_the_folder(tmp_path: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     """A folder with a file of its own named as one of the app's is refused, the file kept;
-    a folder the anotador was written to before is updated; --out "" is refused."""
+    a folder the anotador was written to before is updated, also as --out . from inside it;
+    --out "" is refused."""
     import typer
 
     app = typer.Typer()
@@ -1983,5 +1985,12 @@ def test_the_command_loses_no_file_of_the_folder(tmp_path: Path) -> None:
     for _ in range(2):
         result = CliRunner().invoke(app, ["anotador", "--out", str(again)])
         assert result.exit_code == 0, result.output
+    monkeypatch.chdir(again)
+    result = CliRunner().invoke(app, ["anotador", "--out", "."])
+    assert result.exit_code == 0, result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    monkeypatch.chdir(empty)
     result = CliRunner().invoke(app, ["anotador", "--out", ""])
     assert result.exit_code == 2 and "--out needs the name of a folder" in result.output
+    assert list(empty.iterdir()) == []

@@ -324,7 +324,7 @@ SPANISH_WORDS = {
     "unknown option": "no existe la opción 'bying'", "bad option value": "la opción 'buying'",
     "missing players": "al registro le falta 'players'",
     "unknown card": "'11H' no es una carta", "unknown card in an action": "'ZZ' no es una carta",
-    "a card too many": "el mazo de las reglas", "wrong seat": "no es tu turno",
+    "a card too many": "la baraja de las reglas", "wrong seat": "no es tu turno",
     "illegal action": "ya sacaste",
 }
 

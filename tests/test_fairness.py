@@ -12,6 +12,7 @@ A control bot that peeks at a hidden hand is caught by the same check, so the ch
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import random
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -299,6 +300,7 @@ WHOLE_TABLES = [("chile", 4, {"buying": "penalty_card"}, 21),
                 ("online", 3, {"buying": "penalty_points"}, 22),
                 ("dos-libres", 3, {"buying": "penalty_card"}, 23),
                 ("familia", 3, {"open_hands": True, "buying": "penalty_card"}, 24)]
+# (with open hands only the mazo's depth is hidden: one way to make the twins, not two)
 WHOLE_BOTS: dict[str, BotFactory] = {
     "greedy": lambda rules: GreedyBot(7), "lookahead": lambda rules: LookaheadBot(7),
     "reading": lambda rules: LookaheadBot(7, read=8), "random": lambda rules: RandomBot(3),
@@ -314,9 +316,21 @@ def test_bots_buys_and_the_coach_ignore_hidden_cards_over_a_round(
         bot: str, how: str, preset: str, players: int, options: dict[str, Any],
         seed: int) -> None:
     rules = RuleSet.preset(preset, **options)
+    if rules.open_hands and how == "mazo":
+        pytest.skip("with open hands the twins differ in the mazo's depth either way")
     found = whole_round_difference(WHOLE_BOTS[bot], rules, players, seed, how,
                                    decisions_most=12 if bot.startswith("level") else 60)
     assert found is None, found
+
+
+class PeekingBuyer(GreedyBot):
+    """Plays as greedy, but buys when the next seat's hidden hand says so."""
+
+    def wants_to_buy(self, view: View, legal: Sequence[Action]) -> bool:
+        game: Game = legal._game  # type: ignore[attr-defined]
+        assert view.seat is not None
+        hidden = " ".join(sorted(map(str, game.hand((view.seat + 1) % len(view.players)))))
+        return hashlib.sha256(hidden.encode()).digest()[0] % 2 == 0
 
 
 def test_the_whole_round_check_catches_a_bot_that_peeks() -> None:
@@ -324,3 +338,6 @@ def test_the_whole_round_check_catches_a_bot_that_peeks() -> None:
     caught = [whole_round_difference(lambda r: PeekingBot(), rules, 3, seed, "hands")
               for seed in range(5)]
     assert all(caught), caught
+    bought = [whole_round_difference(lambda r: PeekingBuyer(7), rules, 3, seed, "hands")
+              for seed in range(5)]
+    assert all(b and "the buy answered two ways" in b for b in bought), bought

@@ -20,6 +20,7 @@ import pytest
 from carioca import Game, RuleSet
 from carioca import actions as actions_module
 from carioca import cards as cards_module
+from carioca import engine as engine_module
 from carioca import record as record_module
 from carioca.actions import Action, ActionError
 from carioca.cards import Card, CardError
@@ -249,6 +250,12 @@ def test_every_raise_is_reached() -> None:
     wanted = (_raise_lines(record_module, {"RecordError", "CardError"})
               | _raise_lines(actions_module, {"ActionError"})
               | _raise_lines(cards_module, {"CardError"}))
+    engine = Path(engine_module.__file__)
+    wanted |= {(engine.name, node.lineno) for node in ast.walk(ast.parse(engine.read_text("utf-8")))
+               if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call)
+               and isinstance(node.exc.func, ast.Name) and node.exc.func.id == "IllegalAction"
+               and node.exc.args and isinstance(node.exc.args[0], ast.Constant)
+               and node.exc.args[0].value == "bad_deal"}
     # A move the rules forbid has its code and is said by carioca.spanish.explain instead.
     source = Path(record_module.__file__).read_text(encoding="utf-8").splitlines()
     wanted -= {("record.py", n) for n, line in enumerate(source, 1)

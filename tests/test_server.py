@@ -2085,8 +2085,16 @@ def test_codes_that_name_no_table_are_refused_for_a_minute_past_thirty() -> None
     app.state.guesses.clock = lambda: now[0]
     with TestClient(app) as client:
         code = _new(client)["code"]
-        for i in range(GUESSES_PER_MINUTE):
+        for _ in range(3 * GUESSES_PER_MINUTE):  # one wrong code asked again counts once
+            assert client.get("/api/tables/NOSUCH").status_code == 404
+        assert client.get(f"/api/tables/{code}/nowhere").status_code == 404  # not a guess
+        with client.websocket_connect("/ws/NOSOCK") as ws:  # a socket's miss counts too
+            assert ws.receive_json()["code"] == "no_table"
+        for i in range(GUESSES_PER_MINUTE - 3):
             assert client.get(f"/api/tables/NO{i:04d}").status_code == 404
+        assert client.get(f"/api/tables/{code}").status_code == 200  # 29 codes: still open
+        assert client.get("/api/tables/nosuch").status_code == 404  # the same code, any case
+        assert client.get("/api/tables/NO9999").status_code == 404  # the 30th
         refused = client.get(f"/api/tables/{code}")
         assert refused.status_code == 429 and refused.headers["Retry-After"] == "60"
         assert refused.json()["error"]["code"] == "too_many_tries"
@@ -2098,3 +2106,22 @@ def test_codes_that_name_no_table_are_refused_for_a_minute_past_thirty() -> None
         now[0] = 61.0
         assert client.get(f"/api/tables/{code}").status_code == 200
         assert client.get("/api/presets").status_code == 200  # never held up
+
+
+def test_guessers_are_counted_by_household_and_forgotten() -> None:
+    """IPv6 addresses count by their /64; the table of guessers stays bounded whatever
+    comes, and an address whose misses are past is forgotten."""
+    from carioca.server.app import Guesses
+
+    now = [0.0]
+    guesses = Guesses(most=3, window=60.0, clock=lambda: now[0], addresses=100)
+    for i in range(3):
+        guesses.missed(f"2001:db8::{i + 1}", f"C{i}")
+    assert guesses.blocked("2001:db8::ffff") and not guesses.blocked("2001:db8:0:1::1")
+    for i in range(1000):
+        guesses.missed(f"10.0.{i // 250}.{i % 250}", "X")
+    assert len(guesses._misses) <= 100
+    now[0] = 61.0
+    guesses.missed("10.9.9.9", "Y")
+    assert not guesses.blocked("2001:db8::1")
+    assert len(guesses._misses) <= 100

@@ -529,13 +529,12 @@ def register(app: typer.Typer) -> None:
 
     @app.command("anotador")
     def anotador_command(
-        out: Annotated[Path, typer.Option(
-            "--out", help="The folder to write the app into (created if needed).",
-            file_okay=False)],
+        where: Annotated[str, typer.Option(
+            "--out", help="The folder to write the app into (created if needed).")],
     ) -> None:
         """Write the anotador (the offline score sheet) as static files into a folder."""
-        # --out "" is read as "."; an empty folder (a new one, or this one) is fine
-        if str(out) == "." and any(Path(".").iterdir()) or not str(out).strip():
+        out = Path(where)
+        if not where.strip():  # (as a Path, "" would be "." unsaid)
             typer.echo("carioca: --out needs the name of a folder for the anotador's files "
                        "(a new one, say: --out anotador)", err=True)
             raise typer.Exit(2)

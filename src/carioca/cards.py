@@ -16,6 +16,7 @@ True
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from collections.abc import Iterable
 from typing import Final
@@ -25,9 +26,13 @@ def quoted(value: object, most: int = 24) -> str:
     """``value`` as the input it was, quoted, for a message; cut short, since what was sent
     may be very long (a message quotes the input so a player sees what was wrong with it).
     JSON's words stay JSON's: a record's ``true`` or ``null`` is quoted so, not as Python's."""
-    if value is None or isinstance(value, bool):
-        return "null" if value is None else str(value).lower()
-    text = repr(value)
+    if value is None or isinstance(value, (bool, list, dict)):
+        try:
+            text = json.dumps(value, ensure_ascii=False)
+        except (TypeError, ValueError, RecursionError):
+            text = "[…]" if isinstance(value, list) else "{…}"
+    else:
+        text = repr(value)
     if len(text) <= most:
         return text
     return text[:most - 2] + "…" + (text[0] if isinstance(value, str) else "")

@@ -786,7 +786,8 @@ class _Session:
                 # "²" and "⑤" are digits to str.isdigit, not to int(); nor are 5,000 of them
                 n = int(word) if word.isascii() and len(word) <= 6 else 0
                 if not 1 <= n <= len(options):
-                    self.say(self.t("no_option", n=word, last=len(options)), style="red")
+                    shown = word if len(word) <= 24 else quoted(word)[1:-1]
+                    self.say(self.t("no_option", n=shown, last=len(options)), style="red")
                     continue
                 return options[n - 1]
             try:
@@ -1338,8 +1339,10 @@ def play_command(
     def read_line(prompt: str) -> str:
         try:
             return console.input(Text(prompt, style="bold"))
-        except RuntimeError:  # input(): lost sys.stdin (or stdout): nobody can answer
-            raise EOFError from None
+        except RuntimeError as exc:
+            if not str(exc).startswith("input(): lost sys."):
+                raise
+            raise EOFError from None  # stdin (or stdout) closed: nobody can answer
 
     try:
         options = parse_set_options(set_options)

@@ -366,13 +366,16 @@ def _deck_es(text: str) -> str:
     text = re.sub(r"(\d+) packs? \+ (\d+) jokers? = (\d+) cards",
                   lambda m: f"{m[1]} {'naipe' if m[1] == '1' else 'naipes'} + {m[2]} "
                             f"{'joker' if m[2] == '1' else 'jokers'} = {m[3]} cartas", text)
-    text = re.sub(r"\((\d+), the deck has (\d+)\)", r"(\1; el mazo trae \2)", text)
+    text = re.sub(r"\((\d+), the deck has (\d+)\)", r"(hay \1; la baraja trae \2)", text)
     text = re.sub(r" and (\d+) more", r" y \1 más", text)
-    return text.replace("too many ", "sobran ").replace("too few ", "faltan ")
+    return text.replace("too many ", "sobra ").replace("too few ", "falta ")
 
 
-def _then(reason: Callable[[str], str]) -> Callable[[re.Match[str]], str]:
-    return lambda m: reason(m[1])
+def _round_reason(m: re.Match[str]) -> str:
+    """``round N: ...``: a record's reason about round N, unless the rules' reasons say the
+    whole (a round of the rules that cannot be played)."""
+    whole = rules_reason_es(m[0])
+    return whole if whole != m[0] else f"ronda {m[1]}: {record_reason_es(m[2])}"
 
 
 # Why a record (carioca.record.RecordError), a typed or recorded action (ActionError) or a
@@ -419,7 +422,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
          lambda m: f"la ronda {m[1]} ya terminó: no puede seguir ninguna jugada"),
         (r"^round (\d+) needs a 'deal' or a 'seed'$",
          lambda m: f"la ronda {m[1]} necesita un 'deal' o un 'seed'"),
-        (r"^round (\d+): (.*)$", lambda m: f"ronda {m[1]}: {record_reason_es(m[2])}"),
+        (r"^round (\d+): (.*)$", _round_reason),
         (r"^'(seed)' must be a whole number$", lambda m: "'seed' tiene que ser un número entero"),
         (r"^'actions' must be a list$", lambda m: "'actions' tiene que ser una lista"),
         (r"^'deal' must be an object with hands, pozo and mazo$",
@@ -434,7 +437,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
          lambda m: f"el {m[1]} tiene que ser una lista de cartas"),
         (r"^the deal holds more (.*) than the deck of the rules has \((\d+) packs?, (\d+) "
          r"jokers? each\)$",
-         lambda m: f"el reparto tiene más {m[1]} de los que trae el mazo de las reglas "
+         lambda m: f"el reparto tiene más {m[1]} de los que trae la baraja de las reglas "
                    f"({m[2]} {'naipe' if m[2] == '1' else 'naipes'}, {m[3]} "
                    f"{'joker' if m[3] == '1' else 'jokers'} cada uno)"),
         # the deal (the engine's bad_deal)
@@ -445,7 +448,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
         (r"^the deal turns no card up to start the pozo$",
          lambda m: "el reparto no da vuelta ninguna carta para empezar el pozo"),
         (r"^the deal is not the deck of the rules \((.*?)\): (.*)$",
-         lambda m: f"el reparto no es el mazo de las reglas ({_deck_es(m[1])}): "
+         lambda m: f"el reparto no es la baraja de las reglas ({_deck_es(m[1])}): "
                    f"{_deck_es(m[2])}"),
         # actions
         (r"^an action must be an object like (.*)$",
@@ -501,8 +504,8 @@ def record_reason_es(message: str) -> str:
     ...     "the deal is not the deck of the rules (1 pack + 0 jokers = 52 "
     ...                        "cards): too many 2C (2, the deck has 1); too few KS (0, the deck "
     ...                        "has 1)"))
-    el reparto no es el mazo de las reglas (1 naipe + 0 jokers = 52 cartas): sobran 2C (2; el
-    mazo trae 1); faltan KS (0; el mazo trae 1)
+    el reparto no es la baraja de las reglas (1 naipe + 0 jokers = 52 cartas): sobra 2C (hay 2;
+    la baraja trae 1); falta KS (hay 0; la baraja trae 1)
     """
     found = translated(_RECORD_ES, message)
     return found if found != message else rules_reason_es(message)

@@ -7,11 +7,11 @@ Every incoming message is checked against its schema before any game code sees i
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import logging
 import mimetypes
 import time
-from collections import deque
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
@@ -203,58 +203,85 @@ many times over, while going through the 32⁶ codes for somebody's table would 
 
 
 class Guesses:
-    """The table codes tried from each address that named no table, in the last minute."""
+    """The table codes tried from each address that named no table, in the last minute:
+    past :data:`GUESSES_PER_MINUTE` different ones, the address waits out the minute. The
+    same wrong code asked again (a page reconnecting) counts once. IPv6 addresses count by
+    their /64, which one household holds whole."""
 
     def __init__(self, most: int = GUESSES_PER_MINUTE, window: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic) -> None:
-        self.most, self.window, self.clock = most, window, clock
-        self._misses: dict[str, deque[float]] = {}
+                 clock: Callable[[], float] = time.monotonic, addresses: int = 100_000
+                 ) -> None:
+        self.most, self.window, self.clock, self.addresses = most, window, clock, addresses
+        self._misses: dict[str, dict[str, float]] = {}  # address: {code: when}
 
-    def _recent(self, who: str) -> deque[float]:
-        misses = self._misses.setdefault(who, deque())
-        while misses and misses[0] <= self.clock() - self.window:
-            misses.popleft()
-        if not misses:
+    def _recent(self, who: str) -> dict[str, float]:
+        codes = self._misses.get(who)
+        if codes is None:
+            return {}
+        since = self.clock() - self.window
+        for code in [c for c, when in codes.items() if when <= since]:
+            del codes[code]
+        if not codes:
             del self._misses[who]  # an address that stopped guessing is forgotten
-            return deque()
-        return misses
+        return codes
 
     def blocked(self, who: str) -> bool:
-        return len(self._recent(who)) >= self.most
+        return len(self._recent(_household(who))) >= self.most
 
-    def missed(self, who: str) -> None:
-        self._misses.setdefault(who, deque()).append(self.clock())
+    def missed(self, who: str, code: str) -> None:
+        key, code = _household(who), code.upper()  # the table's code, as any case finds it
+        codes = self._recent(key)
+        if not codes:
+            if len(self._misses) >= self.addresses:
+                self._sweep()
+            codes = self._misses.setdefault(key, {})
+        codes.pop(code, None)
+        codes[code] = self.clock()
+        while len(codes) > self.most:  # more than enough to refuse: keep the newest
+            del codes[next(iter(codes))]
+
+    def _sweep(self) -> None:
+        """Forget the addresses whose misses are all past (and, should that not be enough,
+        the ones seen longest ago), so that the table stays small whatever comes."""
+        for who in list(self._misses):
+            self._recent(who)
+        while len(self._misses) >= self.addresses:
+            del self._misses[next(iter(self._misses))]
 
 
-TOO_MANY_GUESSES = ("too many table codes from here named no table: wait a minute, then check "
-                    "the code")
+def _household(address: str) -> str:
+    """An IPv4 address as it is; an IPv6 one by its /64 (a home or a phone holds a whole /64,
+    so its addresses are one guesser)."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return address
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return address
+
+
+TOO_MANY_GUESSES = ("too many codes from this address named no table: wait a minute, then "
+                    "check the code")
 
 
 class _CodeGuard:
     """Refuses, for a minute, the table routes to an address whose codes keep naming no table
-    (each such answer is a 404), so that codes cannot be tried until one opens a table."""
+    (counted where ``no_table`` is answered), so that codes cannot be tried until one opens
+    a table."""
 
     def __init__(self, app: ASGIApp, guesses: Guesses) -> None:
         self.app = app
         self.guesses = guesses
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http" or not scope["path"].startswith("/api/tables/"):
-            await self.app(scope, receive, send)
-            return
-        who = _address(scope)
-        if self.guesses.blocked(who):
+        if scope["type"] == "http" and scope["path"].startswith(("/api/tables/", "/t/")) \
+                and self.guesses.blocked(_address(scope)):
             refusal = _error("too_many_tries", TOO_MANY_GUESSES, 429)
             refusal.headers["Retry-After"] = str(int(self.guesses.window))
             await refusal(scope, receive, send)
             return
-
-        async def watched(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 404:
-                self.guesses.missed(who)
-            await send(message)
-
-        await self.app(scope, receive, watched)
+        await self.app(scope, receive, send)
 
 
 def _address(scope: Scope) -> str:
@@ -321,19 +348,23 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
     app.state.guesses = Guesses()
-    if cluster is not None:
-        # A page whose server stopped asks the others which one serves its table now.
-        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"])
     _http_routes(app, manager)
     _rules_route(app)
     _page_routes(app, manager)
     _socket_route(app, manager)
+    if cluster is not None:
+        # A page whose server stopped asks the others which one serves its table now. Added
+        # last, so it wraps the others: their refusals (a 429 too) carry its headers.
+        app.add_middleware(CORSMiddleware, allow_origins=["*"], allow_methods=["GET"])
     return app
 
 
 def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
+        if exc.code == "no_table":
+            guesses: Guesses = request.app.state.guesses
+            guesses.missed(_address(request.scope), str(request.path_params.get("code", "")))
         error: dict[str, Any] = {"code": exc.code, "message": exc.message}
         if isinstance(exc, _RulesRefused) and exc.detail:
             error["detail"] = exc.detail
@@ -608,6 +639,8 @@ def _page_routes(app: FastAPI, manager: TableManager) -> None:
             try:
                 manager.get(code)
             except TableError as exc:
+                if exc.code == "no_table":  # a 307 or not tells codes apart: counted too
+                    request.app.state.guesses.missed(_address(request.scope), code)
                 here = str(request.base_url).rstrip("/")
                 if exc.url is not None and exc.url != here:
                     # Served by another process: its page, there, with the seat's pass
@@ -654,7 +687,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             table = manager.get(code)
         except TableError as exc:
             if exc.code == "no_table":
-                guesses.missed(who)
+                guesses.missed(who, code)
             refusal = {"type": "error", "code": exc.code, "message": exc.message}
             if exc.url is not None:
                 refusal["url"] = exc.url  # the page goes there

@@ -28,6 +28,8 @@ document.title = `Carioca · ${code}`;
 const S = {
   ws: null,
   attempts: 0,
+  noTable: false, // the server said no table has this code: the page stops asking
+  waitUntil: 0, // this address tried too many codes: no reconnecting before then (ms)
   token: getToken(code),
   seat: null,
   table: null,
@@ -79,9 +81,11 @@ function connect() {
   ws.addEventListener("close", () => {
     if (S.ws !== ws) return;
     S.ws = null;
+    if (S.noTable) return; // no table has this code: asking again changes nothing
     $("conn").hidden = false;
     if (S.attempts >= 2 && S.peers && S.peers.length) tryPeers();
-    const delay = Math.min(10000, 500 * 2 ** S.attempts) + Math.random() * 300;
+    const backoff = Math.min(10000, 500 * 2 ** S.attempts) + Math.random() * 300;
+    const delay = Math.max(backoff, (S.waitUntil || 0) - Date.now());
     S.attempts++;
     setTimeout(connect, delay);
   });
@@ -252,6 +256,8 @@ function onMessage(msg) {
         setTimeout(() => { if (S.ws === ws && ws) reconnectNow(); }, 1500);
         return;
       }
+      if (msg.code === "no_table") S.noTable = true; // said once, not on every reconnection
+      if (msg.code === "too_many_tries") S.waitUntil = Date.now() + 61000; // the server's minute
       if (msg.code === "unknown_token") {
         forgetToken(code); // a pass this table does not know: the join form comes back
         S.token = null;
