@@ -2121,6 +2121,8 @@ def test_guessers_are_counted_by_household_and_forgotten() -> None:
     for i in range(1000):
         guesses.missed(f"10.0.{i // 250}.{i % 250}", "X")
     assert len(guesses._misses) <= 100
+    guesses.missed("10.8.8.8", "Z" * 100_000)  # a long path is kept as long as a code
+    assert max(len(c) for codes in guesses._misses.values() for c in codes) <= 16
     now[0] = 61.0
     guesses.missed("10.9.9.9", "Y")
     assert not guesses.blocked("2001:db8::1")

@@ -229,7 +229,9 @@ class Guesses:
         return len(self._recent(_household(who))) >= self.most
 
     def missed(self, who: str, code: str) -> None:
-        key, code = _household(who), code.upper()  # the table's code, as any case finds it
+        # the table's code as any case finds it, and no longer than any code (a long path
+        # must not make the table of guessers long)
+        key, code = _household(who), code[:16].upper()
         codes = self._recent(key)
         if not codes:
             if len(self._misses) >= self.addresses:
@@ -245,7 +247,7 @@ class Guesses:
         the ones seen longest ago), so that the table stays small whatever comes."""
         for who in list(self._misses):
             self._recent(who)
-        while len(self._misses) >= self.addresses:
+        while len(self._misses) >= self.addresses * 0.9:  # room for many before the next
             del self._misses[next(iter(self._misses))]
 
 
