@@ -348,3 +348,37 @@ def test_a_rank_the_next_player_refused_is_safer_to_throw_in_the_rounds_of_trios
     assert LookaheadBot(rules=game.rules).decide(escalas, legal).reason != "discard_safe"
     plain = LookaheadBot(rules=game.rules, safe_bonus=0).decide(told, legal)
     assert plain.action == blind.action
+
+
+def test_the_bottleneck_bench_sees_a_hand_waiting_on_one_card() -> None:
+    """bench/bench_bottleneck.py: a hand one card short has as many equivalent outs as live
+    outs; two cards short, the hand whose second card has few outs left is worth fewer
+    equivalent outs than its plain sum, and the planner plays whole legal games."""
+    from carioca import Game
+    from carioca.cards import parse_cards
+    from carioca.solver import distance
+
+    bench = load_bench("bench_bottleneck")
+    rules = RuleSet.preset("chile")
+    contract = list(rules.rounds[0].contracts)  # two tríos
+    near = parse_cards("7H 7S 7D QS QH 2C 4D 9C JD KS 5H")
+    unseen = {card: 2 for card in parse_cards("QD QC 3C 6H 8S")}
+    found = distance(near, contract, rules)
+    assert found.missing == 1
+    assert bench.equivalent_outs(near, contract, rules, unseen, found) == sum(
+        unseen.get(c, 0) for c in found.outs)
+    two_short = parse_cards("7H 7S QS QH 2C 4D 9C JD KS 5H 3S")
+    plenty = {card: 2 for card in parse_cards("7D 7C QD QC")}
+    scarce = {**plenty, parse_cards("QD")[0]: 0, parse_cards("QC")[0]: 1}  # one Q left
+    found = distance(two_short, contract, rules)
+    assert found.missing == 2
+    even = bench.equivalent_outs(two_short, contract, rules, plenty, found)
+    lopsided = bench.equivalent_outs(two_short, contract, rules, scarce, found)
+    plain_lopsided = sum(scarce.get(c, 0) for c in found.outs)
+    assert lopsided < plain_lopsided and lopsided < even
+    game = Game.new(RuleSet.preset("chico", rounds=[1, 3]), ["a", "b"], seed=3)
+    bots = [bench.BottleneckBot(seed=1, rules=game.rules), bench.BottleneckBot(seed=2)]
+    while not game.is_over:
+        seat = game.seat_to_act
+        assert seat is not None
+        game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
