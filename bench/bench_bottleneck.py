@@ -15,22 +15,19 @@ planner; about 30 minutes per 1,000 games on one core.
 from __future__ import annotations
 
 import argparse
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from carioca import lab
-from carioca.actions import Action, Discard
-from carioca.bots.greedy import Decision, _lost, _Memo, _neighbours
-from carioca.bots.lookahead import LookaheadBot, owes_only_trios, refused_by
+from carioca.bots.lookahead import LookaheadBot
 from carioca.cards import Card
-from carioca.engine import View
 from carioca.rules import Contract, RuleSet
 from carioca.solver import Distance, distance
 
 
 def equivalent_outs(rest: Sequence[Card], owed: Sequence[Contract], rules: RuleSet,
-                    unseen: dict[Card, int] | Any, found: Distance) -> float:
+                    unseen: Mapping[Card, int], found: Distance) -> float:
     """The live outs a hand would need to meet its contract as fast as ``rest`` is expected
     to, two draws deep: ``T = U/o + (m-1) · Σ_c (k_c/o) · U/o_c``, turned back as ``m·U/T``."""
     outs = sum(unseen.get(c, 0) for c in found.outs)
@@ -56,47 +53,14 @@ class BottleneckBot(LookaheadBot):
 
     name = "bottleneck"
 
-    def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
-                 hand: list[Card], owed: list[Contract], others_down: list[int]) -> Decision:
-        discards = {a.card: a for a in legal if isinstance(a, Discard)}
-        plain = super()._discard(view, legal, rules, seat, hand, owed, others_down)
-        if not discards or view.down[seat] or not owed:
-            return plain
-        now = _Memo(rules, owed).missing(hand)
-        if _lost(view, now, others_down):
-            return plain
-        nxt = (seat + 1) % len(view.players)
-        feeds = self._feeds(view, rules, nxt)
-        refused = (refused_by(view, rules, nxt)
-                   if self.safe_bonus and owes_only_trios(view, nxt) else None)
-        unseen = self._unseen(view, rules)
-        rows = []
-        for card in sorted(discards):
-            if rules.is_wild(card):
-                continue
-            rest = list(hand)
-            rest.remove(card)
-            found = distance(rest, owed, rules)
-            if found.missing <= now:
-                rows.append((card, sum(unseen.get(c, 0) for c in found.outs),
-                             equivalent_outs(rest, owed, rules, unseen, found)))
-        if not rows:
-            return plain
-        top = max(r[2] for r in rows)
-        scale = max(r[1] for r in rows) / top if top > 0 else 1.0
-        best: tuple[tuple[Any, ...], Card] | None = None
-        for card, _, eq in rows:
-            fed = feeds(card)
-            worth = scale * eq - self.feed_cost * fed + self.value_weight * rules.value(card)
-            if refused is not None and not fed and refused(card):
-                worth += self.safe_bonus
-            key = (-worth, _neighbours(card, hand, rules), -rules.value(card), card)
-            if best is None or key < best[0]:
-                best = (key, card)
-        assert best is not None
-        if isinstance(plain.action, Discard) and plain.action.card == best[1]:
-            return plain
-        return Decision(discards[best[1]], "discard_outs", {"card": best[1]})
+    def _outs(self, candidates: Sequence[tuple[Card, list[Card], Distance, int]],
+              owed: Sequence[Contract], rules: RuleSet, unseen: Mapping[Card, int]
+              ) -> list[float]:
+        weights = [equivalent_outs(rest, owed, rules, unseen, found)
+                   for _, rest, found, _ in candidates]
+        top = max(weights, default=0.0)
+        scale = max((outs for *_, outs in candidates), default=0) / top if top > 0 else 1.0
+        return [scale * weight for weight in weights]
 
 
 def _seated(make: Callable[..., Any]) -> Callable[..., Any]:

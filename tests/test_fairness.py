@@ -49,12 +49,17 @@ def twin_games(rules: RuleSet, players: int, seed: int) -> tuple[Game, Game, int
             hands.append(tuple(hidden[:len(hand)]))
             hidden = hidden[len(hand):]
     twin = Deal(tuple(hands), deal.pozo, deal.mazo[:keep] + tuple(hidden), deal.seed)
+    return *_started(rules, players, deal, twin), seat
+
+
+def _started(rules: RuleSet, players: int, *deals: Deal) -> tuple[Game, ...]:
+    """A game of round 1 dealt so, for each deal."""
     games = []
-    for d in (deal, twin):
+    for deal in deals:
         game = Game(rules, NAMES[:players])
-        game.start_round(d)
+        game.start_round(deal)
         games.append(game)
-    return games[0], games[1], seat
+    return tuple(games)
 
 
 def _opaque_move(game: Game, seat: int) -> Action:
@@ -230,12 +235,8 @@ def open_twins(rules: RuleSet, players: int, seed: int, seat: int, how: str
                     if j >= 20 and x != y)
         hands[a][i], mazo[j] = mazo[j], hands[a][i]
     twin = Deal(tuple(map(tuple, hands)), deal.pozo, tuple(mazo), deal.seed)
-    games = []
-    for d in (deal, twin):
-        game = Game(rules, NAMES[:players])
-        game.start_round(d)
-        games.append(game)
-    return games[0], games[1]
+    first, second = _started(rules, players, deal, twin)
+    return first, second
 
 
 def whole_round_difference(make: BotFactory, rules: RuleSet, players: int, seed: int,

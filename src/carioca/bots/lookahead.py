@@ -34,7 +34,7 @@ from ..actions import Action, Discard
 from ..cards import Card
 from ..engine import View
 from ..rules import Contract, RuleSet
-from ..solver import distance
+from ..solver import Distance, distance
 from .greedy import (
     Decision,
     GreedyBot,
@@ -168,6 +168,14 @@ class LookaheadBot(GreedyBot):
         """The copies of each card that may still be drawn (:func:`unseen_counts`)."""
         return unseen_counts(view, rules)
 
+    def _outs(self, candidates: Sequence[tuple[Card, list[Card], Distance, int]],
+              owed: Sequence[Contract], rules: RuleSet, unseen: Mapping[Card, int]
+              ) -> list[float]:
+        """What each candidate discard (the card, the hand left, how far it is from the
+        contract, its live outs) is worth in outs: its live outs. An experiment may weigh
+        them otherwise (bench/bench_bottleneck.py)."""
+        return [float(outs) for *_, outs in candidates]
+
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]
                  ) -> Decision:
@@ -186,17 +194,19 @@ class LookaheadBot(GreedyBot):
         best: tuple[tuple[Any, ...], Card, int, float, float] | None = None
         unsafe_best: tuple[Any, ...] | None = None  # the choice without the safe bonus
         most_outs = -math.inf  # the best worth without the points: did the points decide?
+        candidates = []
         for card in sorted(discards):
             if rules.is_wild(card):
                 continue  # keep the jokers: a wild card goes only when every natural is needed
             rest = list(hand)
             rest.remove(card)
             found = distance(rest, owed, rules)
-            if found.missing > now:
-                continue
-            outs = sum(unseen.get(c, 0) for c in found.outs)
+            if found.missing <= now:
+                candidates.append((card, rest, found, sum(unseen.get(c, 0) for c in found.outs)))
+        weights = self._outs(candidates, owed, rules, unseen)
+        for (card, _, _, outs), weight in zip(candidates, weights, strict=True):
             fed = feeds(card)
-            plain = outs - self.feed_cost * fed
+            plain = weight - self.feed_cost * fed
             most_outs = max(most_outs, plain)
             worth = plain + self.value_weight * rules.value(card)
             tail = (_neighbours(card, hand, rules), -rules.value(card), card)
