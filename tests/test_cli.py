@@ -776,6 +776,28 @@ def test_compare_set_is_named_when_it_is_misspelt() -> None:
     assert result.exit_code == 2 and "--compare-set takes option=value" in result.stderr
 
 
+def test_simulate_with_an_unknown_bot_makes_no_folder(tmp_path: Path) -> None:
+    out = tmp_path / "sims"
+    result = runner.invoke(app, ["simulate", "--games", "1", "--bot", "nope", "--out",
+                                 str(out), "--no-progress"])
+    no_traceback(result)
+    assert result.exit_code == 2 and "unknown bot" in result.stderr
+    assert not out.exists()
+
+
+def test_an_option_set_twice_to_two_values_is_refused() -> None:
+    """Which of two values was meant is the person's to say (the second used to win)."""
+    lineup = ["tournament", "--bots", "random,random", "--games", "2", "--workers", "1",
+              "--no-progress"]
+    result = runner.invoke(app, [*lineup, "--set", "buying=off", "--set", "buying=penalty_card"])
+    no_traceback(result)
+    assert result.exit_code == 2
+    assert "--set gives option 'buying' twice: 'off' and 'penalty_card'" in result.stderr.replace(
+        "\n", "")
+    same = runner.invoke(app, [*lineup, "--set", "buying=off", "--set", "buying=off"])
+    assert same.exit_code == 0, same.output
+
+
 def test_a_run_of_more_games_than_can_be_listed_is_refused() -> None:
     for command in ("tournament", "simulate"):
         result = runner.invoke(app, [command, "--games", str(10**12), "--no-progress"])

@@ -16,7 +16,13 @@ from hypothesis import strategies as st
 
 from carioca import Card, Deal, Discard, Draw, Game, RuleSet
 from carioca.bots import GreedyBot, LookaheadBot
-from carioca.bots.lookahead import feeding_by_contract, live_outs, refused_by, unseen_counts
+from carioca.bots.lookahead import (
+    equivalent_outs,
+    feeding_by_contract,
+    live_outs,
+    refused_by,
+    unseen_counts,
+)
 from carioca.cards import deck, parse_cards
 from carioca.coach import hint
 from carioca.engine import View
@@ -350,35 +356,68 @@ def test_a_rank_the_next_player_refused_is_safer_to_throw_in_the_rounds_of_trios
     assert plain.action == blind.action
 
 
-def test_the_bottleneck_bench_sees_a_hand_waiting_on_one_card() -> None:
-    """bench/bench_bottleneck.py: a hand one card short has as many equivalent outs as live
-    outs; two cards short, the hand whose second card has few outs left is worth fewer
-    equivalent outs than its plain sum, and the planner plays whole legal games."""
+def test_equivalent_outs_see_a_hand_waiting_on_one_card() -> None:
+    """A hand one card short has as many equivalent outs as live outs; two cards short, the
+    hand whose second card has few outs left is worth fewer equivalent outs than its plain
+    sum, and fewer than a hand with fewer outs spread evenly; the bottleneck planner plays
+    whole legal games."""
     from carioca import Game
     from carioca.cards import parse_cards
     from carioca.solver import distance
 
-    bench = load_bench("bench_bottleneck")
     rules = RuleSet.preset("chile")
     contract = list(rules.rounds[0].contracts)  # two tríos
     near = parse_cards("7H 7S 7D QS QH 2C 4D 9C JD KS 5H")
     unseen = {card: 2 for card in parse_cards("QD QC 3C 6H 8S")}
     found = distance(near, contract, rules)
     assert found.missing == 1
-    assert bench.equivalent_outs(near, contract, rules, unseen, found) == sum(
+    assert equivalent_outs(near, contract, rules, unseen, found) == sum(
         unseen.get(c, 0) for c in found.outs)
     two_short = parse_cards("7H 7S QS QH 2C 4D 9C JD KS 5H 3S")
     plenty = {card: 2 for card in parse_cards("7D 7C QD QC")}
     scarce = {**plenty, parse_cards("QD")[0]: 0, parse_cards("QC")[0]: 1}  # one Q left
     found = distance(two_short, contract, rules)
     assert found.missing == 2
-    even = bench.equivalent_outs(two_short, contract, rules, plenty, found)
-    lopsided = bench.equivalent_outs(two_short, contract, rules, scarce, found)
+    even = equivalent_outs(two_short, contract, rules, plenty, found)
+    lopsided = equivalent_outs(two_short, contract, rules, scarce, found)
     plain_lopsided = sum(scarce.get(c, 0) for c in found.outs)
     assert lopsided < plain_lopsided and lopsided < even
+    memo: dict[tuple[Card, ...], frozenset[Card]] = {}
+    assert equivalent_outs(two_short, contract, rules, scarce, found, memo) == lopsided
+    assert memo and equivalent_outs(two_short, contract, rules, scarce, found, memo) == lopsided
     game = Game.new(RuleSet.preset("chico", rounds=[1, 3]), ["a", "b"], seed=3)
-    bots = [bench.BottleneckBot(seed=1, rules=game.rules), bench.BottleneckBot(seed=2)]
+    bots = [LookaheadBot(seed=1, rules=game.rules, bottleneck=True),
+            LookaheadBot(seed=2, bottleneck=True)]
     while not game.is_over:
         seat = game.seat_to_act
         assert seat is not None
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
+
+
+def test_the_bottleneck_planner_throws_the_card_that_keeps_two_gaps_open() -> None:
+    """Where live outs and equivalent outs disagree, the planner with ``bottleneck`` keeps
+    the hand that waits on no single card, and the plain planner the one with more outs."""
+    from carioca.rules import Contract
+    from carioca.solver import distance
+
+    game = played("chile", 2, 14, 57)  # round 2 (a trío and an escala), greedy play so far
+    seat = game.seat_to_act
+    assert seat is not None and game.phase == "play"
+    view, legal, rules = game.view(seat), game.legal_actions(seat), game.rules
+    owed = [Contract.parse("1T+1E")]
+    unseen = unseen_counts(view, rules)
+
+    def worth(card: str) -> tuple[int, float]:
+        rest = list(game.hand(seat))
+        rest.remove(Card.parse(card))
+        found = distance(rest, owed, rules)
+        return (live_outs(rest, owed, rules, unseen),
+                equivalent_outs(rest, owed, rules, unseen, found))
+
+    plain = LookaheadBot(rules=rules).decide(view, legal)
+    chain = LookaheadBot(rules=rules, bottleneck=True).decide(view, legal)
+    assert (plain.action, chain.action) == (Discard(seat, Card.parse("2H")),
+                                            Discard(seat, Card.parse("9S")))
+    assert plain.reason == chain.reason == "discard_outs"
+    (outs_2h, eq_2h), (outs_9s, eq_9s) = worth("2H"), worth("9S")
+    assert outs_2h > outs_9s and eq_2h < eq_9s

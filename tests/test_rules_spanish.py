@@ -54,6 +54,7 @@ TRIGGERS: dict[str, Callable[[], Any]] = {
     "too few cards for the players": lambda: RuleSet.preset("chile", decks=1).check_players(8),
     "unknown preset": lambda: RuleSet.preset("chiel"),
     "option nested too deeply": lambda: parse_option_texts(["rounds=" + "[" * 3000]),
+    "option set twice": lambda: parse_option_texts(["rounds=[1]", "rounds=[1, 2]"]),
     "rules not an object": lambda: RuleSet.from_dict([1]),
     "rules with an unknown field": lambda: RuleSet.from_dict({"preset": "chile", "colour": 1}),
     "rules without a preset": lambda: RuleSet.from_dict({"options": {}}),

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from carioca import Action, Agregar, Bajar, Card, Deal, Discard, Draw, Game, RuleSet, View
-from carioca.bots import Bot, GreedyBot, RandomBot
+from carioca.bots import Bot, GreedyBot, LookaheadBot, RandomBot
 from carioca.bots.levels import BOTS, EagerBot, bot_names, make_bot
 from carioca.bots.search import SearchBot, play_until_round_end, policy_factory, round_utility
 from carioca.cards import deck, parse_cards
@@ -185,7 +185,6 @@ def test_named_search_bots_cap_their_actions_by_their_budget() -> None:
 def test_named_search_bots_trust_the_discard_once_down() -> None:
     """Once down, the lookahead planner's discard is played without a playout (searched, it
     took most of the search's time and was almost never overruled: docs/bots.md)."""
-    from carioca.bots import LookaheadBot
 
     rules = RuleSet.preset("chile")
     game = Game.new(rules, NAMES[:2], seed=5)
@@ -429,6 +428,10 @@ def test_policies_by_name() -> None:
     assert policy_factory("eager") is EagerBot
     bot = policy_factory("greedy")(3)
     assert isinstance(bot, Bot)
+    planner = policy_factory("bottleneck", RuleSet.preset("chile"))(3)
+    assert isinstance(planner, LookaheadBot) and planner.bottleneck
+    plain = policy_factory("lookahead")(3)
+    assert isinstance(plain, LookaheadBot) and not plain.bottleneck
 
 
 # --------------------------------------------------------------------------- levels

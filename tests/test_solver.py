@@ -26,6 +26,7 @@ from carioca.solver import (
     can_meet,
     distance,
     go_out_plan,
+    missing_and_outs,
     missing_cards,
 )
 
@@ -307,6 +308,7 @@ def test_distance_agrees_with_brute_force(case: tuple[str, RuleSet, Contract, li
     shown = f"{' '.join(map(str, hand))} ({contract}, {name})"
     assert found.missing == missing, f"{shown}: {found.missing} missing, brute force {missing}"
     assert missing_cards(hand, [contract], rules) == missing
+    assert missing_and_outs(hand, [contract], rules) == (missing, found.outs)
     assert found.outs == outs, (f"{shown}: outs differ: solver only "
                                 f"{sorted(map(str, found.outs - outs))}, brute force only "
                                 f"{sorted(map(str, outs - found.outs))}")

@@ -525,6 +525,10 @@ def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict
             value = raw
         except RecursionError:
             raise RulesError(f"option {name!r} is nested too deeply to read") from None
+        if name in options and options[name] != value:
+            # two values for one option: which one was meant is the person's to say
+            raise RulesError(f"{flag} gives option {name!r} twice: "
+                             f"{_shown(options[name])} and {_shown(value)}")
         options[name] = value
     return options
 

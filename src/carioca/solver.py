@@ -41,6 +41,7 @@ __all__ = [
     "best_arrangement",
     "Plan",
     "distance",
+    "missing_and_outs",
     "missing_cards",
     "lacks_at_most",
     "Distance",
@@ -1451,6 +1452,32 @@ def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
     >>> sorted(str(c) for c in d.needed)
     ['5H', '6H', '7D', '7S', '8H']
     """
+    least, outs, needed, first = _distance(hand, contracts, rules, True)
+    assert first is not None
+    return Distance(least, outs, needed, first[0], first[1])
+
+
+def missing_and_outs(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+                     rules: RuleSet) -> tuple[int, frozenset[Card]]:
+    """The ``missing`` and ``outs`` of :func:`distance`, without the rest (about a third
+    faster): for planners that look two draws ahead and ask it of many hands.
+
+    >>> from carioca.cards import parse_cards
+    >>> chile = RuleSet.preset("chile")
+    >>> missing, outs = missing_and_outs(parse_cards("5H 6H 8H 7S 7D KC 2D 9S"),
+    ...                                  chile.rounds[1].contracts, chile)
+    >>> missing, sorted(str(c) for c in outs)
+    (2, ['7C', '7D', '7H', '7S', 'JK'])
+    """
+    least, outs, _, _ = _distance(hand, contracts, rules, False)
+    return least, outs
+
+
+def _distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
+              rules: RuleSet, whole: bool
+              ) -> tuple[int, frozenset[Card], frozenset[Card],
+                         tuple[Contract, tuple[Target, ...]] | None]:
+    """What :func:`distance` finds; ``needed`` and the targets only when ``whole``."""
     counts = _counts(hand)
     wild = rules._wild_by_code
     n_wild = sum(counts[w] for w in rules.wild_codes)
@@ -1471,7 +1498,7 @@ def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
         base = total - best
         spare: set[int] = set()
         for leaf in leaves:
-            if first is None:
+            if first is None and whole:
                 first = (contract, _targets(leaf, order, counts, rules))
             candidates: set[int] = set(wild_codes)
             for shape in leaf:
@@ -1484,6 +1511,8 @@ def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
                 if _place_count(leaf, counts, wild, n_wild + wild[c]) > base:
                     outs.add(c)
                 counts[c] -= 1
+            if not whole:
+                continue
             for c in held:
                 if c in spare:
                     continue
@@ -1493,9 +1522,8 @@ def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
                 counts[c] += 1
         lacking = {c for c in held if c not in spare}
         needed = lacking if needed is None else needed & lacking
-    assert first is not None
-    return Distance(least, frozenset(ALL_CARDS[c] for c in outs if _card_exists(c, rules)),
-                    frozenset(ALL_CARDS[c] for c in (needed or ())), first[0], first[1])
+    return (least, frozenset(ALL_CARDS[c] for c in outs if _card_exists(c, rules)),
+            frozenset(ALL_CARDS[c] for c in (needed or ())), first)
 
 
 # =========================================================================== going out

@@ -34,7 +34,7 @@ from ..actions import Action, Discard
 from ..cards import Card
 from ..engine import View
 from ..rules import Contract, RuleSet
-from ..solver import Distance, distance
+from ..solver import Distance, distance, missing_and_outs
 from .greedy import (
     Decision,
     GreedyBot,
@@ -47,7 +47,7 @@ from .greedy import (
 )
 from .reading import feeding_chance, refusals, unseen_counts
 
-__all__ = ["LookaheadBot", "unseen_counts", "live_outs", "feeding_by_contract",
+__all__ = ["LookaheadBot", "unseen_counts", "live_outs", "equivalent_outs", "feeding_by_contract",
            "refused_by", "refusals", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS"]
 
 FEED_COST = 9
@@ -74,6 +74,59 @@ def live_outs(hand: Sequence[Card], contracts: Contract | Sequence[Contract], ru
     """The unseen cards (counted with their copies) any one of which, drawn next, would lower
     the number of cards ``hand`` lacks to meet the contract."""
     return sum(unseen.get(card, 0) for card in distance(hand, contracts, rules).outs)
+
+
+def equivalent_outs(rest: Sequence[Card], owed: Sequence[Contract], rules: RuleSet,
+                    unseen: Mapping[Card, int], found: Distance,
+                    memo: dict[tuple[Card, ...], frozenset[Card]] | None = None) -> float:
+    """The live outs a hand would need to meet its contract as fast as ``rest`` (``found`` is
+    its :func:`~carioca.solver.distance`) is expected to, looking two draws deep.
+
+    Live outs add up the outs of every missing card: a hand with 8 outs for one gap and 1 for
+    the other scores 9, more than one with 4 and 4, though it waits on a single card. The
+    draws a hand needs see that: ``T = U/o + (m-1) · Σ_c (k_c/o) · U/o_c``, with ``U`` the
+    unseen cards, ``o`` the live outs, ``m`` the cards missing, ``k_c`` the unseen copies of
+    an out ``c`` and ``o_c`` the live outs once ``c`` is drawn; turned back into outs as
+    ``m · U / T``. A hand one card short (or with no outs) is worth its live outs. ``memo``
+    keeps the outs of the hands already weighed (a decision asks some twice).
+
+    Two hands short of two tríos, with the same cards unseen: the first has more live outs,
+    but waits on the one queen left; the second is quicker to meet the contract.
+
+    >>> from carioca.cards import parse_cards
+    >>> rules = RuleSet.preset("chile")
+    >>> two_trios = rules.rounds[0].contracts
+    >>> unseen = {Card.parse(code): copies for code, copies in
+    ...           [("7D", 2), ("7C", 2), ("QD", 1), ("5D", 1), ("5C", 1), ("9D", 1), ("9C", 1)]}
+    >>> for hand in ("7H 7S QS QH 2C 4D JD KS 3S", "5H 5S 9S 9H 2C 4D JD KS 3S"):
+    ...     cards = parse_cards(hand)
+    ...     found = distance(cards, two_trios, rules)
+    ...     print(live_outs(cards, two_trios, rules, unseen),
+    ...           round(equivalent_outs(cards, two_trios, rules, unseen, found), 2))
+    5 1.9
+    4 2.67
+    """
+    outs = sum(unseen.get(c, 0) for c in found.outs)
+    missing = found.missing
+    if outs == 0 or missing <= 1:
+        return float(outs)
+    total = sum(unseen.values())
+    second = 0.0
+    for card in found.outs:
+        copies = unseen.get(card, 0)
+        if not copies:
+            continue
+        after = tuple(sorted([*rest, card]))
+        next_outs = None if memo is None else memo.get(after)
+        if next_outs is None:
+            _, next_outs = missing_and_outs(after, owed, rules)
+            if memo is not None:
+                memo[after] = next_outs
+        # the copy drawn is no longer unseen
+        left = sum(unseen.get(x, 0) for x in next_outs) - (card in next_outs)
+        second += copies / outs * (total / left if left > 0 else 4 * total)
+    draws = total / outs + (missing - 1) * second
+    return missing * total / draws
 
 
 def feeding_by_contract(view: View, rules: RuleSet, seat: int) -> Callable[[Card], bool]:
@@ -138,12 +191,13 @@ class LookaheadBot(GreedyBot):
     def __init__(self, seed: int | None = None, rules: RuleSet | None = None, *,
                  feed_cost: float = FEED_COST, value_weight: float = VALUE_WEIGHT,
                  safe_bonus: float = SAFE_BONUS, wait_early: bool = False,
-                 read: int = 0) -> None:
+                 read: int = 0, bottleneck: bool = False) -> None:
         super().__init__(seed, rules, wait_early=wait_early)
         self.feed_cost = feed_cost
         self.value_weight = value_weight
         self.safe_bonus = safe_bonus
         self.read = read
+        self.bottleneck = bottleneck
 
     def __repr__(self) -> str:
         return f"LookaheadBot(seed={self.seed!r})"
@@ -172,9 +226,17 @@ class LookaheadBot(GreedyBot):
               owed: Sequence[Contract], rules: RuleSet, unseen: Mapping[Card, int]
               ) -> list[float]:
         """What each candidate discard (the card, the hand left, how far it is from the
-        contract, its live outs) is worth in outs: its live outs. An experiment may weigh
-        them otherwise (bench/bench_bottleneck.py)."""
-        return [float(outs) for *_, outs in candidates]
+        contract, its live outs) is worth in outs: its live outs, or with ``bottleneck`` its
+        :func:`equivalent_outs` scaled to the decision's most live outs, so that the feeding
+        and points prices keep their weight."""
+        if not self.bottleneck:
+            return [float(outs) for *_, outs in candidates]
+        memo: dict[tuple[Card, ...], frozenset[Card]] = {}
+        weights = [equivalent_outs(rest, owed, rules, unseen, found, memo)
+                   for _, rest, found, _ in candidates]
+        top = max(weights, default=0.0)
+        scale = max((outs for *_, outs in candidates), default=0) / top if top > 0 else 1.0
+        return [scale * weight for weight in weights]
 
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]

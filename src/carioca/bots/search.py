@@ -77,7 +77,8 @@ _MAX_ACTIONS = 20_000  # a guard: no round of any preset comes near (600 turns a
 
 def policy_factory(name: str, rules: RuleSet | None = None) -> PolicyFactory:
     """The playout (or planning) policy by name: ``greedy`` (:class:`~carioca.bots.GreedyBot`,
-    told the ``rules``), ``lookahead`` (:class:`~carioca.bots.LookaheadBot`), ``eager`` or
+    told the ``rules``), ``lookahead`` (:class:`~carioca.bots.LookaheadBot`), ``bottleneck``
+    (the lookahead bot weighing :func:`~carioca.bots.lookahead.equivalent_outs`), ``eager`` or
     ``random``."""
     if name == "random":
         return RandomBot
@@ -95,7 +96,13 @@ def policy_factory(name: str, rules: RuleSet | None = None) -> PolicyFactory:
             return LookaheadBot(seed, rules)
 
         return lookahead
-    raise ValueError(f"unknown policy {name!r}: use greedy, lookahead, eager or random")
+    if name == "bottleneck":
+        def bottleneck(seed: int) -> Bot:
+            return LookaheadBot(seed, rules, bottleneck=True)
+
+        return bottleneck
+    raise ValueError(f"unknown policy {name!r}: use greedy, lookahead, bottleneck, eager or "
+                     "random")
 
 
 # --------------------------------------------------------------------------- the driver
