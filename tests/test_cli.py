@@ -776,12 +776,18 @@ def test_compare_set_is_named_when_it_is_misspelt() -> None:
     assert result.exit_code == 2 and "--compare-set takes option=value" in result.stderr
 
 
-def test_simulate_with_an_unknown_bot_makes_no_folder(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("args", "message"), [
+    (["--bot", "nope"], "unknown bot"),
+    (["--players", "9"], "players"),
+    (["--compare-set", "decks=1", "--players", "8"], "cards"),
+])
+def test_a_refused_simulation_makes_no_folder(tmp_path: Path, args: list[str],
+                                              message: str) -> None:
     out = tmp_path / "sims"
-    result = runner.invoke(app, ["simulate", "--games", "1", "--bot", "nope", "--out",
-                                 str(out), "--no-progress"])
+    result = runner.invoke(app, ["simulate", "--games", "1", *args, "--out", str(out),
+                                 "--no-progress"])
     no_traceback(result)
-    assert result.exit_code == 2 and "unknown bot" in result.stderr
+    assert result.exit_code == 2 and message in result.stderr, result.stderr
     assert not out.exists()
 
 
@@ -792,8 +798,11 @@ def test_an_option_set_twice_to_two_values_is_refused() -> None:
     result = runner.invoke(app, [*lineup, "--set", "buying=off", "--set", "buying=penalty_card"])
     no_traceback(result)
     assert result.exit_code == 2
-    assert "--set gives option 'buying' twice: 'off' and 'penalty_card'" in result.stderr.replace(
+    assert "--set gives option 'buying' two different values: keep one" in result.stderr.replace(
         "\n", "")
+    for values in (["jokers=true", "jokers=1"], ["hand_size=11", "hand_size=11.0"]):
+        other = runner.invoke(app, [*lineup, "--set", values[0], "--set", values[1]])
+        assert other.exit_code == 2 and "two different values" in other.stderr, values
     same = runner.invoke(app, [*lineup, "--set", "buying=off", "--set", "buying=off"])
     assert same.exit_code == 0, same.output
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 
 from carioca import Card, Deal, Discard, Draw, Game, RuleSet
 from carioca.bots import GreedyBot, LookaheadBot
+from carioca.bots import lookahead as lookahead_module
 from carioca.bots.lookahead import (
     equivalent_outs,
     feeding_by_contract,
@@ -356,7 +357,8 @@ def test_a_rank_the_next_player_refused_is_safer_to_throw_in_the_rounds_of_trios
     assert plain.action == blind.action
 
 
-def test_equivalent_outs_see_a_hand_waiting_on_one_card() -> None:
+def test_equivalent_outs_see_a_hand_waiting_on_one_card(monkeypatch: pytest.MonkeyPatch
+                                                         ) -> None:
     """A hand one card short has as many equivalent outs as live outs; two cards short, the
     hand whose second card has few outs left is worth fewer equivalent outs than its plain
     sum, and fewer than a hand with fewer outs spread evenly; the bottleneck planner plays
@@ -382,9 +384,25 @@ def test_equivalent_outs_see_a_hand_waiting_on_one_card() -> None:
     lopsided = equivalent_outs(two_short, contract, rules, scarce, found)
     plain_lopsided = sum(scarce.get(c, 0) for c in found.outs)
     assert lopsided < plain_lopsided and lopsided < even
+    # A joker drawn stays an out (it fits the other trío too), but not the copy drawn: with
+    # one joker unseen, the hand after it has 1 live out, not 2. U = 6, o = 2, m = 2:
+    # T = 6/2 + (1/2 · 6/1 + 1/2 · 6/1) = 9, worth 2 · 6 / 9 outs.
+    last_joker = {Card.parse("JK"): 1, Card.parse("7D"): 1, Card.parse("3C"): 4}
+    assert equivalent_outs(two_short, contract, rules, last_joker, found) == pytest.approx(4 / 3)
+    # The memo is read back: a second weighing asks the solver nothing.
     memo: dict[tuple[Card, ...], frozenset[Card]] = {}
     assert equivalent_outs(two_short, contract, rules, scarce, found, memo) == lopsided
-    assert memo and equivalent_outs(two_short, contract, rules, scarce, found, memo) == lopsided
+    asked: list[object] = []
+    solver_call = lookahead_module.missing_and_outs
+
+    def counted(*args: Any) -> tuple[int, frozenset[Card]]:
+        asked.append(args)
+        return solver_call(*args)
+
+    monkeypatch.setattr(lookahead_module, "missing_and_outs", counted)
+    assert equivalent_outs(two_short, contract, rules, scarce, found, memo) == lopsided
+    assert memo and not asked
+    assert equivalent_outs(two_short, contract, rules, scarce, found) == lopsided and asked
     game = Game.new(RuleSet.preset("chico", rounds=[1, 3]), ["a", "b"], seed=3)
     bots = [LookaheadBot(seed=1, rules=game.rules, bottleneck=True),
             LookaheadBot(seed=2, bottleneck=True)]

@@ -437,6 +437,7 @@ def test_distance_with_alternatives_takes_the_nearest() -> None:
     d = distance(hand, rules.rounds[0].contracts, rules)
     assert d.missing == 1 and str(d.contract) == "3E"
     assert Card.parse("JH") in d.outs
+    assert missing_and_outs(hand, rules.rounds[0].contracts, rules) == (d.missing, d.outs)
 
 
 # --------------------------------------------------------------------------- go out

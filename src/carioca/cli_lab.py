@@ -32,11 +32,12 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from .bots.levels import BOTS, make_bot
+from .bots.levels import BOTS
 from .lab import (
     Config,
     SimulationResult,
     TournamentResult,
+    check_simulation,
     default_workers,
     parse_options,
     simulate,
@@ -297,7 +298,7 @@ def register(app: typer.Typer) -> None:
                 if _same_rules(configs[0], configs[1]):
                     raise ValueError(f"--compare gives the same rules as the first "
                                      f"configuration ({configs[0].label}): nothing to compare")
-            make_bot(bot, 0, configs[0].rules())  # an unknown bot makes no folder
+            check_simulation(configs, players, bot)  # a refused run makes no folder
         except (RulesError, ValueError) as exc:
             raise _fail(str(exc)) from None
         # Only once the rules are good: a refused command leaves no empty folder behind.

@@ -47,6 +47,7 @@ __all__ = [
     "BotStats",
     "GameResult",
     "simulate",
+    "check_simulation",
     "SimulationResult",
     "ConfigSummary",
     "RoundStats",
@@ -592,17 +593,23 @@ class SimulationResult:
 _DOWN_TURNS = 40
 
 
+def check_simulation(configs: Sequence[Config], players: int, bot: str) -> None:
+    """Refuse a simulation that cannot run (no configuration, a table the rules do not
+    seat, an unknown bot) before any game, or any folder for its files, is made."""
+    if not configs:
+        raise ValueError("simulate needs at least one configuration")
+    for config in configs:
+        config.rules().check_players(players)
+    make_bot(bot, 0, configs[0].rules())
+
+
 def simulate(configs: Sequence[Config], *, players: int = 4, games: int = 1000,
              bot: str = "greedy", seed: int = 0, workers: int | None = None,
              ray_address: str | None = None, progress: Progress | None = None
              ) -> SimulationResult:
     """Play ``games`` games of each configuration with ``bot`` in every seat. The games of
     different configurations use the same seeds, so their differences are the rules'."""
-    if not configs:
-        raise ValueError("simulate needs at least one configuration")
-    for config in configs:
-        config.rules().check_players(players)
-    make_bot(bot, 0, configs[0].rules())
+    check_simulation(configs, players, bot)
     tasks: list[_SimGame] = []
     for ci, config in enumerate(configs):
         for g in range(games):

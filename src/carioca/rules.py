@@ -510,8 +510,6 @@ def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict
     >>> parse_option_texts(["rounds=[1, 3]", "buying=penalty_card", "wrap=true"])
     {'rounds': [1, 3], 'buying': 'penalty_card', 'wrap': True}
     """
-    import json
-
     options: dict[str, Any] = {}
     for item in items or ():
         name, sep, raw = item.partition("=")
@@ -525,10 +523,9 @@ def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict
             value = raw
         except RecursionError:
             raise RulesError(f"option {name!r} is nested too deeply to read") from None
-        if name in options and options[name] != value:
-            # two values for one option: which one was meant is the person's to say
-            raise RulesError(f"{flag} gives option {name!r} twice: "
-                             f"{_shown(options[name])} and {_shown(value)}")
+        if name in options and json.dumps(options[name]) != json.dumps(value):
+            # two values for one option (true is not 1): which was meant is the person's to say
+            raise RulesError(f"{flag} gives option {name!r} two different values: keep one")
         options[name] = value
     return options
 

@@ -302,8 +302,8 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
          r"but a hand never holds more than (\d+)"
          r"( and one card must be kept for the last discard)?$", _never_played),
         # options one by one (parse_option_texts, _convert_option and the round options)
-        (r"^(--set|--compare-set) gives option (.*?) twice: (.*) and (.*)$",
-         lambda m: f"{m[1]} da la opción {m[2]} dos veces: {m[3]} y {m[4]}"),
+        (r"^(--set|--compare-set) gives option (.*) two different values: keep one$",
+         lambda m: f"{m[1]} da dos valores distintos a la opción {m[2]}: deja uno"),
         (r"^(--set|--compare-set) takes option=value, not (.*)$",
          lambda m: f"{m[1]} se escribe opción=valor, no {m[2]}"),
         (r"^option (.*?) must be one of (.*), not (.*)$",

@@ -87,8 +87,9 @@ def equivalent_outs(rest: Sequence[Card], owed: Sequence[Contract], rules: RuleS
     draws a hand needs see that: ``T = U/o + (m-1) · Σ_c (k_c/o) · U/o_c``, with ``U`` the
     unseen cards, ``o`` the live outs, ``m`` the cards missing, ``k_c`` the unseen copies of
     an out ``c`` and ``o_c`` the live outs once ``c`` is drawn; turned back into outs as
-    ``m · U / T``. A hand one card short (or with no outs) is worth its live outs. ``memo``
-    keeps the outs of the hands already weighed (a decision asks some twice).
+    ``m · U / T``. A hand one card short (or with no outs) is worth its live outs; an out
+    after which no out is left counts as ``4 · U`` draws (a hand stuck for a long while).
+    ``memo`` keeps the outs of the hands already weighed (a decision asks some twice).
 
     Two hands short of two tríos, with the same cards unseen: the first has more live outs,
     but waits on the one queen left; the second is quicker to meet the contract.
@@ -200,7 +201,8 @@ class LookaheadBot(GreedyBot):
         self.bottleneck = bottleneck
 
     def __repr__(self) -> str:
-        return f"LookaheadBot(seed={self.seed!r})"
+        chain = ", bottleneck=True" if self.bottleneck else ""
+        return f"LookaheadBot(seed={self.seed!r}{chain})"
 
     # What the planner believes about the cards it cannot see. Two methods, so that a
     # measurement can hand the planner the truth instead (bench/bench_information.py asks
