@@ -412,7 +412,8 @@ def test_equivalent_outs_see_a_hand_waiting_on_one_card(monkeypatch: pytest.Monk
         game.apply(bots[seat].choose(game.view(seat), game.legal_actions(seat)))
 
 
-def test_the_bottleneck_planner_throws_the_card_that_keeps_two_gaps_open() -> None:
+def test_the_bottleneck_planner_throws_the_card_that_keeps_two_gaps_open(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """Where live outs and equivalent outs disagree, the planner with ``bottleneck`` keeps
     the hand that waits on no single card, and the plain planner the one with more outs."""
     from carioca.rules import Contract
@@ -439,3 +440,6 @@ def test_the_bottleneck_planner_throws_the_card_that_keeps_two_gaps_open() -> No
     assert plain.reason == chain.reason == "discard_outs"
     (outs_2h, eq_2h), (outs_9s, eq_9s) = worth("2H"), worth("9S")
     assert outs_2h > outs_9s and eq_2h < eq_9s
+    # It weighs again only the plain planner's best few: with one, it is the plain planner.
+    monkeypatch.setattr(lookahead_module, "BOTTLENECK_WIDTH", 1)
+    assert LookaheadBot(rules=rules, bottleneck=True).decide(view, legal).action == plain.action

@@ -431,6 +431,25 @@ def test_distance_names_the_gap_of_an_escala() -> None:
     assert str(d.targets[0]) == "5H 6H _ 8H" and d.targets[0].wants == ("7H",)
 
 
+def test_a_wild_card_that_is_also_natural_leaves_room_for_the_plain_ones() -> None:
+    """Red aces wild: AC AC AD is a trío of aces and 2H 2C AH one of twos. The count of
+    places once gave the aces' trío the two red aces first (as natural aces), left an AC
+    out and no wild card for the twos, and called the hand one card short (found by
+    hypothesis: best_arrangement met it, can_meet did not)."""
+    rules = RuleSet.preset("chile", wilds=["jokers", "red_aces"], max_wilds_per_meld=2)
+    two_trios = Contract.parse("2T")
+    for text in ("AH AC AC AD 2H 2C", "AD AC 2C AC AH 2H", "AH AC AC AD 2H 2C 3H 4H"):
+        hand = cs(text)
+        assert can_meet(hand, two_trios, rules), text
+        assert missing_cards(hand, [two_trios], rules) == 0
+        assert distance(hand, [two_trios], rules).missing == 0
+        assert missing_and_outs(hand, [two_trios], rules)[0] == 0
+    # escalas too: 4H 5H 6H and the AH wild for a fourth, with the AD a natural ace elsewhere
+    escala = Contract.parse("1E+1T")
+    hand = cs("AH 4H 5H 6H AD AC AC")
+    assert can_meet(hand, escala, rules)
+
+
 def test_distance_with_alternatives_takes_the_nearest() -> None:
     rules = RuleSet.preset("dos-libres", contracts=["4T|3E"], hand_size=13)
     hand = cs("3S 4S 5S 6S 8H 9H 10H QH 5D 6D 7D 8D 5C")

@@ -1047,6 +1047,20 @@ def _alone(shape: _Shape, counts: Sequence[int]) -> int:
     return shape.length - filled
 
 
+def _take(c: int, g: int, counts: Sequence[int], gcap: list[int], gmeld: list[int],
+          nat: list[int], takes: list[list[int]] | None) -> int:
+    """Give group ``g`` as many copies of card ``c`` as it has places for; how many."""
+    cap = gcap[g]
+    n = counts[c]
+    take = n if n < cap else cap
+    if take:
+        gcap[g] = cap - take
+        nat[gmeld[g]] += take
+        if takes is not None:
+            takes[g].extend([c] * take)
+    return take
+
+
 def _place_count(shapes: Sequence[_Shape], counts: Sequence[int], wild: Sequence[bool],
           n_wild: int, detail: list[list[int]] | None = None) -> int:
     """How many places of ``shapes`` the hand fills at best (see the section comment).
@@ -1070,21 +1084,30 @@ def _place_count(shapes: Sequence[_Shape], counts: Sequence[int], wild: Sequence
     takes: list[list[int]] = [[] for _ in gcap] if detail is not None else []
     wild_left = n_wild
     contested: list[int] = []
+    # A wild card that is also a natural one (a red ace where they are wild) takes a place as
+    # a natural card only after the plain natural cards: else it could keep one out.
+    two_faced: list[int] = []
     for c, gs in demand.items():
         if len(gs) > 1:
             contested.append(c)
-            continue
-        g = gs[0]
-        cap = gcap[g]
-        if cap:
-            n = counts[c]
-            take = n if n < cap else cap
-            gcap[g] = cap - take
-            nat[gmeld[g]] += take
-            if wild[c]:
-                wild_left -= take
-            if detail is not None:
-                takes[g].extend([c] * take)
+        elif wild[c]:
+            two_faced.append(c)
+        else:  # _take, inlined: this is the solver's innermost loop
+            g = gs[0]
+            cap = gcap[g]
+            if cap:
+                n = counts[c]
+                take = n if n < cap else cap
+                gcap[g] = cap - take
+                nat[gmeld[g]] += take
+                if detail is not None:
+                    takes[g].extend([c] * take)
+    if contested:
+        contested.extend(two_faced)
+    else:
+        for c in two_faced:
+            wild_left -= _take(c, demand[c][0], counts, gcap, gmeld, nat,
+                               takes if detail is not None else None)
 
     def value(wild_left: int) -> int:
         total = 0
@@ -1110,6 +1133,7 @@ def _place_count(shapes: Sequence[_Shape], counts: Sequence[int], wild: Sequence
         bundles.setdefault((tuple(demand[c]), wild[c]), []).append(c)
     items = [(wanting, is_wild, codes, sum(counts[c] for c in codes))
              for (wanting, is_wild), codes in bundles.items()]
+    items.sort(key=lambda item: item[1])  # plain natural cards first, as above
     seen_groups: dict[int, int] = {}
     for wanting, _, _, _ in items:
         for g in wanting:
@@ -1501,12 +1525,17 @@ def _distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
             if first is None and whole:
                 first = (contract, _targets(leaf, order, counts, rules))
             candidates: set[int] = set(wild_codes)
+            room: dict[int, int] = {}  # the places of the leaf a natural card fits
             for shape in leaf:
-                for codes, _ in shape.groups:
+                for codes, cap in shape.groups:
                     candidates.update(codes)
+                    for c in codes:
+                        room[c] = room.get(c, 0) + cap
                 if shape.empty:
                     outs.update(_empty_outs(shape, counts, rules))
             for c in candidates - outs:
+                if not wild[c] and counts[c] >= room.get(c, 0):
+                    continue  # the hand already fills every place it fits: no more room
                 counts[c] += 1
                 if _place_count(leaf, counts, wild, n_wild + wild[c]) > base:
                     outs.add(c)

@@ -48,7 +48,8 @@ from .greedy import (
 from .reading import feeding_chance, refusals, unseen_counts
 
 __all__ = ["LookaheadBot", "unseen_counts", "live_outs", "equivalent_outs", "feeding_by_contract",
-           "refused_by", "refusals", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS"]
+           "refused_by", "refusals", "owes_only_trios", "FEED_COST", "VALUE_WEIGHT", "SAFE_BONUS",
+           "BOTTLENECK_WIDTH"]
 
 FEED_COST = 9
 """What a discard that fits the next player's pozo takes costs, in live outs (docs/bots.md:
@@ -61,6 +62,13 @@ worth losing 4 outs. docs/bots.md: on the same 500 deals against greedy, the pla
 of the games without it and 60.0% with 0.3 (59.5% with 0.6); it saves most in the rounds gone
 out at once, where whoever is caught pays for twelve cards."""
 
+
+BOTTLENECK_WIDTH = 6
+"""How many of the plain planner's best discards the bottleneck weighs again
+(``LookaheadBot(bottleneck=True)``): each costs a solver call per out, and a hand far from
+three escalas has dozens of outs. docs/bots.md (stop 29): weighing every discard took up to
+1.7 s in a round of three escalas; the six best agree with all of them in 99.94% of the
+decisions."""
 
 SAFE_BONUS = 6
 """What a discard the next player has refused is worth, in live outs, when their contract is
@@ -225,20 +233,26 @@ class LookaheadBot(GreedyBot):
         return unseen_counts(view, rules)
 
     def _outs(self, candidates: Sequence[tuple[Card, list[Card], Distance, int]],
-              owed: Sequence[Contract], rules: RuleSet, unseen: Mapping[Card, int]
-              ) -> list[float]:
+              owed: Sequence[Contract], rules: RuleSet, unseen: Mapping[Card, int],
+              extras: Sequence[float]) -> list[float]:
         """What each candidate discard (the card, the hand left, how far it is from the
-        contract, its live outs) is worth in outs: its live outs, or with ``bottleneck`` its
-        :func:`equivalent_outs` scaled to the decision's most live outs, so that the feeding
-        and points prices keep their weight."""
+        contract, its live outs) is worth in outs: its live outs. With ``bottleneck``, the
+        :data:`BOTTLENECK_WIDTH` best by the plain reckoning (live outs plus ``extras``, the
+        feeding, points and safety prices) are weighed again by :func:`equivalent_outs`,
+        scaled to the most live outs among them so that the prices keep their weight, and
+        the others drop out."""
+        plain = [float(outs) for *_, outs in candidates]
         if not self.bottleneck:
-            return [float(outs) for *_, outs in candidates]
+            return plain
+        order = sorted(range(len(candidates)), key=lambda i: -(plain[i] + extras[i]))
+        shortlist = order[:BOTTLENECK_WIDTH]
         memo: dict[tuple[Card, ...], frozenset[Card]] = {}
-        weights = [equivalent_outs(rest, owed, rules, unseen, found, memo)
-                   for _, rest, found, _ in candidates]
-        top = max(weights, default=0.0)
-        scale = max((outs for *_, outs in candidates), default=0) / top if top > 0 else 1.0
-        return [scale * weight for weight in weights]
+        weights = {i: equivalent_outs(candidates[i][1], owed, rules, unseen, candidates[i][2],
+                                      memo) for i in shortlist}
+        top = max(weights.values(), default=0.0)
+        scale = max(plain[i] for i in shortlist) / top if top > 0 else 1.0
+        return [scale * weights[i] if i in weights else -math.inf
+                for i in range(len(candidates))]
 
     def _discard(self, view: View, legal: Sequence[Action], rules: RuleSet, seat: int,
                  hand: list[Card], owed: list[Contract], others_down: list[int]
@@ -267,9 +281,12 @@ class LookaheadBot(GreedyBot):
             found = distance(rest, owed, rules)
             if found.missing <= now:
                 candidates.append((card, rest, found, sum(unseen.get(c, 0) for c in found.outs)))
-        weights = self._outs(candidates, owed, rules, unseen)
-        for (card, _, _, outs), weight in zip(candidates, weights, strict=True):
-            fed = feeds(card)
+        fed_by = [feeds(card) for card, *_ in candidates]
+        extras = [self.value_weight * rules.value(card) - self.feed_cost * fed + (
+            self.safe_bonus if refused is not None and not fed and refused(card) else 0)
+            for (card, *_), fed in zip(candidates, fed_by, strict=True)]
+        weights = self._outs(candidates, owed, rules, unseen, extras)
+        for (card, _, _, outs), weight, fed in zip(candidates, weights, fed_by, strict=True):
             plain = weight - self.feed_cost * fed
             most_outs = max(most_outs, plain)
             worth = plain + self.value_weight * rules.value(card)
