@@ -1,4 +1,4 @@
-"""The bottleneck planner of docs/bots.md (stop 28), an experiment, not yet a bot of the
+"""The bottleneck planner of docs/bots.md (stops 28-29), an experiment, not a bot of the
 table: the lookahead planner whose discards weigh "equivalent outs"
 (:func:`carioca.bots.lookahead.equivalent_outs`, the draws a hand is expected to need, two
 draws deep) instead of the plain sum of live outs. It plays a tournament against greedy, as
@@ -11,7 +11,8 @@ search``), and writes every game, to be paired with the plain bot on the same de
     python bench/bench_bots.py paired chain.jsonl la.jsonl
 
 Stop 28: +1.7 ± 2.3 (seed 42) and +1.0 ± 2.0 (seed 43) points of win rate against the plain
-planner.
+planner. Stop 29, as the search bot's planner (seeds 31-34, 1,000 games each): 60.3% ± 1.5
+against greedy, the plain search bot's rate (docs/bots.md).
 """
 
 from __future__ import annotations

@@ -191,7 +191,12 @@ class LookaheadBot(GreedyBot):
 
     ``read`` (off: 0): price the feeding as a chance over that many hands read for the next
     player (:mod:`carioca.bots.reading`) instead of the 1-or-0 test; measured in docs/bots.md
-    (stop 15), it did not play better, so the named bots leave it off."""
+    (stop 15), it did not play better, so the named bots leave it off.
+
+    ``bottleneck`` (off): weigh the best few discards by :func:`equivalent_outs` (the draws
+    the hand is expected to need) instead of live outs; measured in docs/bots.md (stops 28
+    and 29): a point or so for the planner alone, nothing measurable in the search bot, so
+    the named bots leave it off too."""
 
     name: str = "lookahead"
     description: str = ("The greedy planner, but it discards to keep the most live outs "
