@@ -7,6 +7,7 @@ meld of the deck, and take the best.
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 from collections import Counter
 from collections.abc import Iterator, Sequence
@@ -448,6 +449,27 @@ def test_a_wild_card_that_is_also_natural_leaves_room_for_the_plain_ones() -> No
     escala = Contract.parse("1E+1T")
     hand = cs("AH 4H 5H 6H AD AC AC")
     assert can_meet(hand, escala, rules)
+    # The arrangement with the least penalty lays the plain aces in their trío and keeps
+    # the red ace for the sevens (it used to lay the aces by suit, AS AH AC, and found none).
+    for exact in (False, True):
+        strict = dataclasses.replace(rules, exact_melds=exact)
+        for text in ("AS AH AC AC 7S 7C", "AS AH AC AC 7S 7C 5D"):
+            plan = best_arrangement(cs(text), [two_trios], strict)
+            assert plan is not None, (text, exact)
+            assert sorted(map(str, plan.melds[0] + plan.melds[1])) == sorted(
+                ["AS", "AC", "AC", "7S", "7C", "AH"])
+
+
+def test_an_escala_sucia_or_real_beside_other_melds_does_not_share_their_cards() -> None:
+    """The quick count followed the cards tríos and escalas took, not those of an escala
+    sucia or real, so a card counted for both (a contract no preset has, but a host may set)."""
+    for text, code, missing in (("9S 9C 9D 5H", "1T+ES", 12), ("3H 4H 5H 6H", "1E+ER", 13),
+                                ("9S 9C 9D 2H 3H 4H 5H 6H 7H 8H 10H JH QH KH AH", "1T+ES", 1)):
+        contract = Contract.parse(code)
+        hand = cs(text)
+        assert missing_cards(hand, [contract], CHILE) == missing, (text, code)
+        assert distance(hand, [contract], CHILE).missing == missing
+        assert can_meet(hand, contract, CHILE) is False
 
 
 def test_distance_with_alternatives_takes_the_nearest() -> None:

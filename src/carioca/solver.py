@@ -596,16 +596,20 @@ def _full_trios(spec: MeldSpec, counts: list[int], rules: RuleSet, wilds: Sequen
             continue
         # Tríos are searched after every escala, so only tríos may want the other cards of
         # this rank, and for a trío one suit is as good as another: how many is all that counts.
-        every = _expand(naturals, counts)
-        for k in range(len(every), 0, -1):
-            nat = every[:k]
+        # Except for a card that is also wild (a red ace): how many of those is a choice of its
+        # own, since one left out of the trío may be wild in another meld.
+        plain = _expand([c for c in naturals if c not in wilds], counts)
+        faced = _expand([c for c in naturals if c in wilds], counts)
+        for k in range(len(plain) + len(faced), 0, -1):
             if exact and k > size:
                 continue
             lo = max(0, size - k)
             hi = min(top, size - k) if exact else top
-            for w in range(lo, hi + 1):
-                for wl in _multisets(others, counts, w):
-                    out.append((*nat, *wl))
+            for j in range(max(0, k - len(plain)), min(k, len(faced)) + 1):
+                nat = (*plain[:k - j], *faced[:j])
+                for w in range(lo, hi + 1):
+                    for wl in _multisets(others, counts, w):
+                        out.append((*nat, *wl))
     return out
 
 
@@ -1246,6 +1250,9 @@ def _nearest(specs: Sequence[MeldSpec], counts: list[int], rules: RuleSet, colle
     # Wild cards that may also be natural (a two where twos are wild): the quick count below
     # assumes none is, and leaves those hands to the exact count.
     two_faced = [w for w in rules.wild_codes if w < 52 and counts[w]]
+    # The quick count follows the cards tríos and escalas take, not those of an escala sucia,
+    # real or de colores: where one shares a contract with other melds, count exactly.
+    mixed = n > 1 and any(spec.kind not in ("trio", "escala") for spec in specs)
 
     def joint(shape: _Shape) -> int:
         if shape.kind == "trio":
@@ -1292,7 +1299,7 @@ def _nearest(specs: Sequence[MeldSpec], counts: list[int], rules: RuleSet, colle
                 rooms += r if r < left_out else left_out
             ceiling = min(n_wild, room_cap, joint_miss)
             if (ceiling == (n_wild if n_wild < rooms else rooms)
-                    and not (two_faced and _touches(chosen, two_faced))):
+                    and not mixed and not (two_faced and _touches(chosen, two_faced))):
                 cost = joint_miss - ceiling
             else:
                 cost = total - _place_count(chosen, counts, wild, n_wild)
