@@ -523,7 +523,8 @@ def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict
             value = raw
         except RecursionError:
             raise RulesError(f"option {name!r} is nested too deeply to read") from None
-        if name in options and json.dumps(options[name]) != json.dumps(value):
+        if name in options and json.dumps(options[name], sort_keys=True) != json.dumps(
+                value, sort_keys=True):
             # two values for one option (true is not 1): which was meant is the person's to say
             raise RulesError(f"{flag} gives option {name!r} two different values: keep one")
         options[name] = value

@@ -1490,8 +1490,9 @@ def distance(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
 
 def missing_and_outs(hand: Sequence[Card], contracts: Contract | Sequence[Contract],
                      rules: RuleSet) -> tuple[int, frozenset[Card]]:
-    """The ``missing`` and ``outs`` of :func:`distance`, without the rest (about a third
-    faster): for planners that look two draws ahead and ask it of many hands.
+    """The ``missing`` and ``outs`` of :func:`distance`, without the needed cards and the
+    targets (it skips their work): for planners that look two draws ahead and ask it of
+    many hands.
 
     >>> from carioca.cards import parse_cards
     >>> chile = RuleSet.preset("chile")

@@ -243,9 +243,9 @@ class LookaheadBot(GreedyBot):
         """What each candidate discard (the card, the hand left, how far it is from the
         contract, its live outs) is worth in outs: its live outs. With ``bottleneck``, the
         :data:`BOTTLENECK_WIDTH` best by the plain reckoning (live outs plus ``extras``, the
-        feeding, points and safety prices) are weighed again by :func:`equivalent_outs`,
-        scaled to the most live outs among them so that the prices keep their weight, and
-        the others drop out."""
+        feeding, points and safety prices, given only then) are weighed again by
+        :func:`equivalent_outs`, scaled to the most live outs among them so that the prices
+        keep their weight, and the others drop out."""
         plain = [float(outs) for *_, outs in candidates]
         if not self.bottleneck:
             return plain
@@ -289,7 +289,8 @@ class LookaheadBot(GreedyBot):
         fed_by = [feeds(card) for card, *_ in candidates]
         extras = [self.value_weight * rules.value(card) - self.feed_cost * fed + (
             self.safe_bonus if refused is not None and not fed and refused(card) else 0)
-            for (card, *_), fed in zip(candidates, fed_by, strict=True)]
+            for (card, *_), fed in zip(candidates, fed_by, strict=True)
+        ] if self.bottleneck else []  # the plain planner orders them below, not here
         weights = self._outs(candidates, owed, rules, unseen, extras)
         for (card, _, _, outs), weight, fed in zip(candidates, weights, fed_by, strict=True):
             plain = weight - self.feed_cost * fed
