@@ -631,13 +631,19 @@ def _new_table(base_url: str) -> dict[str, Any]:
 
 
 def _fed_by_hand(page: Any) -> None:
-    """Wait for the page to take seat 0, then catch what it sends (``window.sent``) and let
-    the test give it the states (the engine's own views) with :func:`_inject`."""
-    page.wait_for_function("() => window.carioca.state.seat === 0")
+    """Wait for the page to take seat 0 and the server's first state, then cut the server off:
+    the page sends into ``window.sent`` and the test gives it the states (the engine's own
+    views) with :func:`_inject`. A state or table message from the server arriving after an
+    injected one would replace it (CI saw the hand emptied under a test), so the real socket
+    is closed, and the page's closing handler, seeing another socket, does not reconnect."""
+    page.wait_for_function("() => window.carioca.state.seat === 0 && window.carioca.state.msg")
     page.evaluate("""() => {
+        const S = window.carioca.state;
         window.sent = [];
-        window.carioca.state.ws.send = (text) => window.sent.push(JSON.parse(text));
-        window.carioca.state.table.status = 'playing';
+        const real = S.ws;
+        S.ws = { readyState: 1, send: (text) => window.sent.push(JSON.parse(text)), close() {} };
+        real.close();
+        S.table.status = 'playing';
     }""")
 
 
