@@ -762,12 +762,17 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
     (["tournament", "--bots", "greedy", "--players", "1"], "--players must be 2 or more"),
     (["tournament", "--bots", "search@²,greedy"], "search@N"),
     (["tournament", "--bots", "search@" + "9" * 5000 + ",greedy"], "…': write search@N"),
+    (["tournament", "--bots", "greedy,search@5:clever"],
+     "'search@5:clever': unknown policy 'clever': use greedy, lookahead"),
 ])
 def test_tournament_refuses_bad_lineups_at_once(args: list[str], message: str) -> None:
     result = runner.invoke(app, [*args, "--games", "2", "--no-progress"])
     no_traceback(result)
     assert result.exit_code == 2
     assert message in result.stderr.replace("\n", ""), result.stderr
+    # With the progress bar on, the refusal comes before any bar: no "0/2 games" over it.
+    shown = runner.invoke(app, [*args, "--games", "2"])
+    assert shown.exit_code == 2 and "games" not in shown.stderr, shown.stderr
 
 
 def test_compare_set_is_named_when_it_is_misspelt() -> None:

@@ -38,6 +38,7 @@ from .lab import (
     SimulationResult,
     TournamentResult,
     check_simulation,
+    check_tournament,
     default_workers,
     parse_options,
     simulate,
@@ -198,7 +199,8 @@ def register(app: typer.Typer) -> None:
     def tournament_command(
         bots: Annotated[str, typer.Option(
             "--bots", help="Bots, comma separated: " + ", ".join(BOTS) + ", or search@N "
-                           "(N playouts per decision).")] = "greedy,search,random",
+                           "(N playouts per decision; search@N:eager plays them eager, and so "
+                           "lookahead, bottleneck, random).")] = "greedy,search,random",
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
         games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES,
                                            help="Games (rounded up to whole deals × "
@@ -234,6 +236,7 @@ def register(app: typer.Typer) -> None:
             options = parse_options(set_options)
             seats = players or len(names)
             total = max(1, math.ceil(games / seats)) * seats
+            check_tournament(names, preset, options, players)  # refused before the bar shows
             started = time.perf_counter()
             # The bar goes to stderr: with --json too, where a person watches it.
             bar = show_progress and (not as_json or sys.stderr.isatty())

@@ -48,6 +48,7 @@ __all__ = [
     "GameResult",
     "simulate",
     "check_simulation",
+    "check_tournament",
     "SimulationResult",
     "ConfigSummary",
     "RoundStats",
@@ -376,6 +377,26 @@ def tournament_tasks(bots: Sequence[str], preset: str = "chile",
                      players: int | None = None, seed: int = 0) -> list[_TournamentGame]:
     """The games of a tournament: ``games`` rounded up to whole deals, each deal played in
     every rotation of the lineup (``bots`` repeated to fill ``players`` seats)."""
+    config = check_tournament(bots, preset, options, players)
+    seats = players or len(bots)
+    lineup = tuple(bots[i % len(bots)] for i in range(seats))
+    deals = max(1, math.ceil(games / seats))
+    tasks: list[_TournamentGame] = []
+    for deal in range(deals):
+        game_seed = _seed(seed, "deal", deal)
+        for rotation in range(seats):
+            seated = tuple(lineup[(s + rotation) % seats] for s in range(seats))
+            bot_seeds = tuple(_seed(seed, "bot", deal, rotation, s) for s in range(seats))
+            tasks.append(_TournamentGame(len(tasks), deal, rotation, config, seated, game_seed,
+                                         bot_seeds))
+    return tasks
+
+
+def check_tournament(bots: Sequence[str], preset: str = "chile",
+                     options: Mapping[str, Any] | None = None,
+                     players: int | None = None) -> Config:
+    """Refuse a tournament that cannot run (no bot, an unknown one, a table the bots do not
+    fit or the rules do not seat) before any game; the configuration when it can."""
     if not bots:
         raise ValueError("a tournament needs at least one bot")
     config = Config.of(preset, options)
@@ -388,17 +409,7 @@ def tournament_tasks(bots: Sequence[str], preset: str = "chile",
     if seats < len(bots):
         raise ValueError(f"{len(bots)} bots do not fit at a table of {seats}")
     config.rules().check_players(seats)
-    lineup = tuple(bots[i % len(bots)] for i in range(seats))
-    deals = max(1, math.ceil(games / seats))
-    tasks: list[_TournamentGame] = []
-    for deal in range(deals):
-        game_seed = _seed(seed, "deal", deal)
-        for rotation in range(seats):
-            seated = tuple(lineup[(s + rotation) % seats] for s in range(seats))
-            bot_seeds = tuple(_seed(seed, "bot", deal, rotation, s) for s in range(seats))
-            tasks.append(_TournamentGame(len(tasks), deal, rotation, config, seated, game_seed,
-                                         bot_seeds))
-    return tasks
+    return config
 
 
 def tournament(bots: Sequence[str], preset: str = "chile",

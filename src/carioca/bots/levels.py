@@ -265,8 +265,9 @@ def bot_names() -> list[str]:
 def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -> Bot:
     """A bot by name: one of :data:`BOTS`, or ``search@N`` for the search bot with a budget of
     ``N`` playouts per decision. ``rules`` are the game's (the search bots need them; when not
-    given they read them from the legal actions they are handed). ``search@N:eager`` plays
-    its playouts with the eager policy (``greedy``, the default, or ``random``)."""
+    given they read them from the legal actions they are handed). ``search@N:policy`` plays
+    its playouts with that policy: ``greedy`` (the default), ``lookahead``, ``bottleneck``,
+    ``eager`` or ``random`` (:func:`~carioca.bots.search.policy_factory`)."""
     key = name.strip().lower()
     if key.startswith("search@"):
         budget, _, policy = key.partition("@")[2].partition(":")
@@ -274,9 +275,13 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
                 or not 1 <= int(budget) <= MAX_PLAYOUTS:
             raise ValueError(f"{quoted(name)}: write search@N with N the playouts per decision, "
                              f"from 1 to {MAX_PLAYOUTS:,}, like search@100 (or "
-                             "search@100:eager for eager playouts)")
+                             "search@100:eager for eager playouts; the playouts: greedy, "
+                             "lookahead, bottleneck, eager or random)")
         policy = policy or "greedy"
-        policy_factory(policy)  # an unknown policy fails here
+        try:
+            policy_factory(policy)
+        except ValueError as exc:  # the name as it was written, so the person finds it
+            raise ValueError(f"{quoted(name)}: {exc}") from None
         spec = BotSpec(key, f"Search {budget}", "", "", 3, "search", int(budget),
                        playout_policy=policy)
         bot = spec.make(seed, rules)
