@@ -674,15 +674,16 @@ def test_a_buy_is_answered_only_by_yes_or_no(tmp_path: Path) -> None:
     def read_line(prompt: str) -> str:
         if prompt.startswith("¿Compras"):
             asked.append(prompt)
-            if len(asked) > 3:
+            if len(asked) > 4:
                 raise EOFError
-            return ["sii", "hint", "n"][len(asked) - 1]
+            # "1" is a move's number (the answer typed at every other prompt), never a yes.
+            return ["1", "sii", "hint", "n"][len(asked) - 1]
         return "1"
 
     play_game(con, read_line, "chile", 3, seed=2, save=tmp_path / "g.json",
               options={"buying": "penalty_card"})
     text = out.getvalue()
-    assert len(asked) == 4  # a typo and a hint ask again; "n" declines; EOF at the next one
+    assert len(asked) == 5  # "1", a typo and a hint ask again; "n" declines; EOF at the next
     assert "Responde s (sí, la compro) o n (no)" in text
     assert "Pista:" in text
     assert "• Compras " not in text

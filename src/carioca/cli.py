@@ -154,7 +154,7 @@ _UI: dict[str, dict[str, str]] = {
         "hint_pass": "Pista: {reason}",
         "sorted": "Mano ordenada {how}.",
         "bye": "Partida interrumpida.",
-        "yes": "s si sí y yes 1",
+        "yes": "s si sí y yes",
         "help": (
             "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
             "JK; H corazones, D diamantes, S picas, C tréboles):\n"
@@ -281,7 +281,7 @@ _UI: dict[str, dict[str, str]] = {
         "hint_pass": "Hint: {reason}",
         "sorted": "Hand sorted {how}.",
         "bye": "Game interrupted.",
-        "yes": "y yes s si sí 1",
+        "yes": "y yes s si sí",
         "help": (
             "Type the number of an option from the list, or the move (cards like 7H 10S QD "
             "JK; H hearts, D diamonds, S spades, C clubs):\n"
