@@ -402,6 +402,17 @@ def test_tournament_games_out_pairs_two_runs(tmp_path: Path,
                                      str(tmp_path / "no" / "such" / "dir.jsonl")])
     assert refused.exit_code != 0
     assert "could not write" in refused.output and "Traceback" not in refused.output
+    # An earlier run's games are never written over; an empty file (mktemp's) is taken.
+    before = first.read_text()
+    again = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out", str(first)])
+    assert again.exit_code == 2 and "already exists" in again.output, again.output
+    assert first.read_text() == before
+    empty = tmp_path / "empty.jsonl"
+    empty.touch()
+    fresh = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out", str(empty)])
+    assert fresh.exit_code == 0
+    assert [json.loads(line)["totals"] for line in empty.read_text().splitlines()] == [
+        g["totals"] for g in lines]
 
 
 def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> None:

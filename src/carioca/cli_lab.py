@@ -157,7 +157,10 @@ def _cell(value: float) -> str:
 
 def _write_games(path: Path, result: TournamentResult | None) -> None:
     """Write ``result``'s games to ``path`` (None: only check it can be written), or stop with
-    a message a player understands."""
+    a message a player understands. A file that holds something is never written over: the
+    games of an earlier run take hours to play again."""
+    if result is None and path.is_file() and path.stat().st_size > 0:
+        raise _fail(f"{path} already exists: choose another name (or remove it first)")
     try:
         with path.open("a" if result is None else "w", encoding="utf-8") as sink:
             if result is not None:
@@ -216,8 +219,8 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
         = False,
         games_out: Annotated[Path | None, typer.Option(
-            "--games-out", help="Also write every game's result to this file, one JSON object "
-                                "a line (to pair two runs on the same deals).")] = None,
+            "--games-out", help="Also write every game's result to this new file, one JSON "
+                                "object a line (to pair two runs on the same deals).")] = None,
         show_progress: ProgressOption = True,
     ) -> None:
         """Bots against each other on the same deals, in every seat.
