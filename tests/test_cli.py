@@ -764,7 +764,8 @@ def test_a_stopped_game_goes_on_with_resume(tmp_path: Path) -> None:
     (["tournament", "--bots", "search@²,greedy"], "search@N"),
     (["tournament", "--bots", "search@" + "9" * 5000 + ",greedy"], "…': write search@N"),
     (["tournament", "--bots", "greedy,search@5:clever"],
-     "'search@5:clever': unknown policy 'clever': use greedy, lookahead"),
+     "'search@5:clever': unknown playout policy 'clever': use greedy, lookahead"),
+    (["tournament", "--bots", "greedy,search@5:" + "x" * 300], "policy 'xxxxxxxxxx"),
 ])
 def test_tournament_refuses_bad_lineups_at_once(args: list[str], message: str) -> None:
     result = runner.invoke(app, [*args, "--games", "2", "--no-progress"])

@@ -405,12 +405,20 @@ def test_tournament_games_out_pairs_two_runs(tmp_path: Path,
     # An earlier run's games are never written over; an empty file (mktemp's) is taken.
     before = first.read_text()
     again = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out", str(first)])
-    assert again.exit_code == 2 and "already exists" in again.output, again.output
+    assert again.exit_code == 2 and "already holds games" in again.output, again.output
     assert first.read_text() == before
     empty = tmp_path / "empty.jsonl"
     empty.touch()
     fresh = runner.invoke(_app(), [*args, "--bots", "eager,random", "--games-out", str(empty)])
     assert fresh.exit_code == 0
+    # A file filled by another run while this one played: the games go beside it.
+    from carioca.cli_lab import _write_games
+
+    result = tournament(["eager", "random"], "chico", {"rounds": [1]}, games=2, workers=1)
+    written = _write_games(first, result)
+    assert written == tmp_path / "a.1.jsonl" and first.read_text() == before
+    assert len(written.read_text().splitlines()) == 2
+    assert _write_games(first, result) == tmp_path / "a.2.jsonl"
     assert [json.loads(line)["totals"] for line in empty.read_text().splitlines()] == [
         g["totals"] for g in lines]
 

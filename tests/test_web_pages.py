@@ -635,13 +635,19 @@ def _fed_by_hand(page: Any) -> None:
     the page sends into ``window.sent`` and the test gives it the states (the engine's own
     views) with :func:`_inject`. A state or table message from the server arriving after an
     injected one would replace it (CI saw the hand emptied under a test), so the real socket
-    is closed, and the page's closing handler, seeing another socket, does not reconnect."""
-    page.wait_for_function("() => window.carioca.state.seat === 0 && window.carioca.state.msg")
+    is closed, and the page's closing handler, seeing another socket, does not reconnect. The
+    page's keep-alive pings are dropped: they are not moves, and a slow run would count them."""
+    page.wait_for_function("""() => { const S = window.carioca.state;
+        return S.seat === 0 && S.msg && S.ws && S.ws.readyState === 1; }""")
     page.evaluate("""() => {
         const S = window.carioca.state;
         window.sent = [];
         const real = S.ws;
-        S.ws = { readyState: 1, send: (text) => window.sent.push(JSON.parse(text)), close() {} };
+        const send = (text) => {
+            const msg = JSON.parse(text);
+            if (msg.type !== 'ping') window.sent.push(msg);
+        };
+        S.ws = { readyState: 1, send, close() {} };
         real.close();
         S.table.status = 'playing';
     }""")

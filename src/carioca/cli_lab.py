@@ -155,18 +155,30 @@ def _cell(value: float) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.3f}"
 
 
-def _write_games(path: Path, result: TournamentResult | None) -> None:
+def _holds_something(path: Path) -> bool:
+    return path.is_file() and path.stat().st_size > 0
+
+
+def _write_games(path: Path, result: TournamentResult | None) -> Path:
     """Write ``result``'s games to ``path`` (None: only check it can be written), or stop with
-    a message a player understands. A file that holds something is never written over: the
-    games of an earlier run take hours to play again."""
-    if result is None and path.is_file() and path.stat().st_size > 0:
-        raise _fail(f"{path} already exists: choose another name (or remove it first)")
+    a message a player understands; the file written. A file that holds games is never
+    written over (an earlier run's take hours to play again): should one have appeared there
+    during the run (another run given the same name), the games go beside it, to a new name."""
+    if result is None and _holds_something(path):
+        raise _fail(f"{path} already holds games: choose another name (or remove it first)")
+    target = path
+    if result is not None:
+        number = 1
+        while _holds_something(target):
+            target = path.with_name(f"{path.stem}.{number}{path.suffix}")
+            number += 1
     try:
-        with path.open("a" if result is None else "w", encoding="utf-8") as sink:
+        with target.open("a" if result is None else "w", encoding="utf-8") as sink:
             if result is not None:
                 write_games(result, sink)
     except OSError as exc:
-        raise _fail(f"could not write {path}: {exc.strerror or exc}") from None
+        raise _fail(f"could not write {target}: {exc.strerror or exc}") from None
+    return target
 
 
 def _needs(module: str, why: str) -> None:
@@ -202,8 +214,9 @@ def register(app: typer.Typer) -> None:
     def tournament_command(
         bots: Annotated[str, typer.Option(
             "--bots", help="Bots, comma separated: " + ", ".join(BOTS) + ", or search@N "
-                           "(N playouts per decision; search@N:eager plays them eager, and so "
-                           "lookahead, bottleneck, random).")] = "greedy,search,random",
+                           "(N playouts per decision; search@N:POLICY plays them with greedy, "
+                           "the default, lookahead, bottleneck, eager or random).")]
+        = "greedy,search,random",
         preset: Annotated[str, typer.Option("--preset", help="The rules.")] = "chile",
         games: Annotated[int, typer.Option("--games", min=1, max=MAX_GAMES,
                                            help="Games (rounded up to whole deals × "
@@ -219,8 +232,9 @@ def register(app: typer.Typer) -> None:
         as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")]
         = False,
         games_out: Annotated[Path | None, typer.Option(
-            "--games-out", help="Also write every game's result to this new file, one JSON "
-                                "object a line (to pair two runs on the same deals).")] = None,
+            "--games-out", help="Also write every game's result to this file, new or empty, "
+                                "one JSON object a line (to pair two runs on the same deals)."
+        )] = None,
         show_progress: ProgressOption = True,
     ) -> None:
         """Bots against each other on the same deals, in every seat.
@@ -231,15 +245,15 @@ def register(app: typer.Typer) -> None:
             raise _fail("name at least one bot: --bots greedy,search")
         if ray:
             _needs("ray", "--ray needs Ray: pip install 'carioca[lab]'")
-        if games_out is not None:
-            # Fail before hours of play, not after: the file must be writable (appending
-            # nothing leaves an old file as it was until the results replace it).
-            _write_games(games_out, None)
         try:
             options = parse_options(set_options)
             seats = players or len(names)
             total = max(1, math.ceil(games / seats)) * seats
             check_tournament(names, preset, options, players)  # refused before the bar shows
+            if games_out is not None:
+                # Fail before hours of play, not after: the file must be writable and new (or
+                # empty); appending nothing leaves it as it was until the results come.
+                _write_games(games_out, None)
             started = time.perf_counter()
             # The bar goes to stderr: with --json too, where a person watches it.
             bar = show_progress and (not as_json or sys.stderr.isatty())
@@ -260,7 +274,10 @@ def register(app: typer.Typer) -> None:
                       "Intervals are over deals (normal approximation).", style="dim",
                       highlight=False)
         if games_out is not None:
-            _write_games(games_out, result)
+            written = _write_games(games_out, result)
+            if written != games_out:
+                typer.echo(f"{games_out} got games from elsewhere during the run: these went "
+                           f"to {written}", err=True)
 
     @app.command("simulate")
     def simulate_command(

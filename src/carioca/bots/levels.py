@@ -275,13 +275,14 @@ def make_bot(name: str, seed: int | None = None, rules: RuleSet | None = None) -
                 or not 1 <= int(budget) <= MAX_PLAYOUTS:
             raise ValueError(f"{quoted(name)}: write search@N with N the playouts per decision, "
                              f"from 1 to {MAX_PLAYOUTS:,}, like search@100 (or "
-                             "search@100:eager for eager playouts; the playouts: greedy, "
+                             "search@100:eager for eager playouts; the policies: greedy, "
                              "lookahead, bottleneck, eager or random)")
-        policy = policy or "greedy"
+        policy = policy.strip() or "greedy"
         try:
             policy_factory(policy)
-        except ValueError as exc:  # the name as it was written, so the person finds it
-            raise ValueError(f"{quoted(name)}: {exc}") from None
+        except ValueError:  # the name as it was written, so the person finds it
+            raise ValueError(f"{quoted(name)}: unknown playout policy {quoted(policy)}: use "
+                             "greedy, lookahead, bottleneck, eager or random") from None
         spec = BotSpec(key, f"Search {budget}", "", "", 3, "search", int(budget),
                        playout_policy=policy)
         bot = spec.make(seed, rules)
