@@ -594,3 +594,39 @@ def test_a_socket_opened_on_a_copy_let_go_is_sent_on(schema: str, prefix: str) -
             assert answer["type"] == "error" and answer["code"] == "moved"
         assert at_a.get(f"/api/tables/{code}").status_code == 200  # served again
         assert a.state.manager.tables[code].conns == set()
+
+
+def test_codes_that_name_no_table_are_counted_across_the_processes(
+        schema: str, prefix: str) -> None:
+    """Guessing table codes at two processes counts as at one: 30 codes that named no table,
+    half at each, and both refuse the address (each alone would have let 60 through). Should
+    Redis stop answering, a process still counts the guesses it saw itself."""
+    import redis
+
+    from carioca.server.app import GUESSES_PER_MINUTE, Guesses
+
+    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    with TestClient(a) as at_a, TestClient(b) as at_b:
+        code = _new(at_a, preset="chile", seats=2)["code"]
+        half = GUESSES_PER_MINUTE // 2
+        for i in range(half):
+            assert at_a.get(f"/api/tables/NA{i:04d}").status_code == 404
+            assert at_a.get(f"/api/tables/NA{i:04d}").status_code == 404  # again: counts once
+        for i in range(GUESSES_PER_MINUTE - half - 1):
+            assert at_b.get(f"/api/tables/NB{i:04d}").status_code == 404
+        assert at_a.get(f"/api/tables/{code}").status_code == 200  # 29 codes: still open
+        assert at_b.get("/api/tables/NB9999").status_code == 404  # the 30th, at b
+        for client in (at_a, at_b):
+            refused = client.get(f"/api/tables/{code}")
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"]["code"] == "too_many_tries"
+        other = TestClient(a, client=("10.0.0.9", 5000))  # another address is not held up
+        assert other.get(f"/api/tables/{code}").status_code == 200
+
+    cluster = a.state.manager.cluster
+    cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
+    alone = Guesses(most=3, shared=cluster)
+    for i in range(3):
+        assert not alone.blocked("10.1.1.1")
+        alone.missed("10.1.1.1", f"C{i}")
+    assert alone.blocked("10.1.1.1") and not alone.blocked("10.1.1.2")

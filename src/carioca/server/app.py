@@ -206,12 +206,17 @@ class Guesses:
     """The table codes tried from each address that named no table, in the last minute:
     past :data:`GUESSES_PER_MINUTE` different ones, the address waits out the minute. The
     same wrong code asked again (a page reconnecting) counts once. IPv6 addresses count by
-    their /64, which one household holds whole."""
+    their /64, which one household holds whole.
+
+    With a ``shared`` cluster the count is the cluster's (Redis), so that N processes do not
+    allow N times as many guesses; should Redis not answer, this process's own count (always
+    kept) guards alone until it does."""
 
     def __init__(self, most: int = GUESSES_PER_MINUTE, window: float = 60.0,
-                 clock: Callable[[], float] = time.monotonic, addresses: int = 100_000
-                 ) -> None:
+                 clock: Callable[[], float] = time.monotonic, addresses: int = 100_000,
+                 shared: Cluster | None = None) -> None:
         self.most, self.window, self.clock, self.addresses = most, window, clock, addresses
+        self.shared = shared
         self._misses: dict[str, dict[str, float]] = {}  # address: {code: when}
 
     def _recent(self, who: str) -> dict[str, float]:
@@ -226,12 +231,25 @@ class Guesses:
         return codes
 
     def blocked(self, who: str) -> bool:
-        return len(self._recent(_household(who))) >= self.most
+        key = _household(who)
+        if self.shared is not None:
+            try:
+                return self.shared.guesses(key, self.window) >= self.most
+            except Exception as exc:  # Redis away: this process's count, below
+                if not unavailable(exc):
+                    raise
+        return len(self._recent(key)) >= self.most
 
     def missed(self, who: str, code: str) -> None:
         # the table's code as any case finds it, and no longer than any code (a long path
         # must not make the table of guessers long)
         key, code = _household(who), code[:16].upper()
+        if self.shared is not None:
+            try:
+                self.shared.note_guess(key, code, self.window, self.most)
+            except Exception as exc:  # Redis away: counted here all the same
+                if not unavailable(exc):
+                    raise
         codes = self._recent(key)
         if not codes:
             if len(self._misses) >= self.addresses:
@@ -349,7 +367,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
     app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
-    app.state.guesses = Guesses()
+    app.state.guesses = Guesses(shared=cluster)
     _http_routes(app, manager)
     _rules_route(app)
     _page_routes(app, manager)

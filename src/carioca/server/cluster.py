@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -120,6 +121,28 @@ class Cluster:
         keys = sorted(self.redis.scan_iter(match=prefix + "*", count=1000))
         urls = self.redis.mget(keys) if keys else []
         return sorted({u.decode() for u in urls if u is not None} - {self.me.url})
+
+    def _guesses_key(self, household: str) -> str:
+        return f"{self.prefix}:guesses:{household}"
+
+    def note_guess(self, household: str, code: str, window: float, most: int) -> None:
+        """Count, for every process, a table code from ``household`` that named no table: a
+        sorted set of its codes by when they were tried (the same code again counts once),
+        which keeps only the newest ``most`` and lapses a ``window`` after the last."""
+        key, now = self._guesses_key(household), time.time()
+        pipe = self.redis.pipeline(transaction=False)
+        pipe.zadd(key, {code: now})
+        pipe.zremrangebyscore(key, "-inf", now - window)
+        pipe.zremrangebyrank(key, 0, -(most + 1))
+        pipe.pexpire(key, max(1, int(window * 1000)))
+        pipe.execute()
+
+    def guesses(self, household: str, window: float) -> int:
+        """How many codes that named no table ``household`` tried in the last ``window``
+        seconds, on any process (wall clocks: a few seconds apart between machines do not
+        matter to a minute)."""
+        return int(self.redis.zcount(self._guesses_key(household), time.time() - window,
+                                     "+inf"))
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
