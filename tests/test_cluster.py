@@ -603,7 +603,7 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
     Redis stop answering, a process still counts the guesses it saw itself."""
     import redis
 
-    from carioca.server.app import GUESSES_PER_MINUTE, Guesses
+    from carioca.server.app import GUESSES_PER_MINUTE, SHARED_PAUSE, Guesses
 
     a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
     with TestClient(a) as at_a, TestClient(b) as at_b:
@@ -623,10 +623,79 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
         other = TestClient(a, client=("10.0.0.9", 5000))  # another address is not held up
         assert other.get(f"/api/tables/{code}").status_code == 200
 
+    # Redis fails: the guesses this process saw still count, and Redis is left alone for a
+    # while (a Redis that hangs would hold every table request for its timeout).
     cluster = a.state.manager.cluster
+    working = cluster.redis
     cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
-    alone = Guesses(most=3, shared=cluster)
+    for script in (cluster._guess, cluster._guesses):
+        script.registered_client = cluster.redis
+    now = [0.0]
+    alone = Guesses(most=3, shared=cluster, clock=lambda: now[0])
     for i in range(3):
         assert not alone.blocked("10.1.1.1")
         alone.missed("10.1.1.1", f"C{i}")
     assert alone.blocked("10.1.1.1") and not alone.blocked("10.1.1.2")
+    asked: list[str] = []
+    cluster.guesses = lambda *args: asked.append("guesses") or 0  # type: ignore[method-assign]
+    assert not alone.blocked("10.1.1.3") and asked == []  # within the pause: not asked
+    now[0] += SHARED_PAUSE
+    assert not alone.blocked("10.1.1.3") and asked == ["guesses"]  # asked again after it
+    # Redis answers again, knowing nothing of what happened meanwhile: the larger count.
+    cluster.redis = working
+    for script in (cluster._guess, cluster._guesses):
+        script.registered_client = working
+    del cluster.guesses
+    assert alone.blocked("10.1.1.1")
+
+
+def test_the_shared_guess_count_lapses_and_stays_small(prefix: str) -> None:
+    """A household's codes in Redis: the newest ``most`` only, gone a window after the last."""
+    import redis
+
+    from carioca.server.cluster import Cluster
+
+    cluster = Cluster(REDIS, "http://a.test", node="a", prefix=prefix)
+    client = redis.Redis.from_url(REDIS)
+    key = f"{prefix}:guesses:10.2.2.2"
+    try:
+        for i in range(12):
+            cluster.note_guess("10.2.2.2", f"C{i}", window=0.5, most=5)
+        cluster.note_guess("10.2.2.2", "C11", window=0.5, most=5)  # again: once
+        assert cluster.guesses("10.2.2.2", 0.5) == 5 and client.zcard(key) == 5
+        assert sorted(m.decode() for m in client.zrange(key, 0, -1)) == [
+            "C10", "C11", "C7", "C8", "C9"]
+        assert 0 < client.pttl(key) <= 500
+        assert cluster.guesses("10.2.2.3", 0.5) == 0
+        time.sleep(0.6)
+        assert cluster.guesses("10.2.2.2", 0.5) == 0 and not client.exists(key)
+    finally:
+        cluster.close()
+
+
+def test_the_processes_find_each_other_without_walking_the_keys(prefix: str) -> None:
+    """Each process names the others that are alive; one that closes, or stops saying so for
+    a lease, is no longer named. Other keys (guesses, leases) are never read for it."""
+    import redis
+
+    from carioca.server.cluster import Cluster
+
+    a = Cluster(REDIS, "http://a.test", node="a", lease=0.5, prefix=prefix)
+    b = Cluster(REDIS, "http://b.test", node="b", lease=0.5, prefix=prefix)
+    c = Cluster(REDIS, "http://c.test", node="c", lease=30, prefix=prefix)
+    client = redis.Redis.from_url(REDIS)
+    try:
+        for i in range(50):
+            a.note_guess(f"10.3.3.{i}", "X", window=30, most=30)
+        assert a.announce() == []  # alone so far
+        assert b.announce() == ["http://a.test"] and c.announce() == ["http://a.test",
+                                                                      "http://b.test"]
+        assert a.announce() == ["http://b.test", "http://c.test"]
+        b.close()
+        assert a.announce() == ["http://c.test"]
+        time.sleep(0.6)  # a said nothing for a lease: gone for c
+        assert c.announce() == []
+        assert client.zcard(f"{prefix}:nodes") == 1
+    finally:
+        a.close()
+        c.close()

@@ -16,7 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, TypeVar
 from urllib.parse import quote, urlencode
 
 from fastapi import FastAPI, Header, HTTPException, Request, WebSocket, WebSocketDisconnect
@@ -50,6 +50,7 @@ from .tables import (
 __all__ = ["create_app", "MAX_MESSAGE"]
 
 log = logging.getLogger("carioca.server")
+T = TypeVar("T")
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 mimetypes.add_type("application/manifest+json", ".webmanifest")
@@ -202,6 +203,10 @@ GUESSES_PER_MINUTE = 30
 many times over, while going through the 32⁶ codes for somebody's table would take years."""
 
 
+SHARED_PAUSE = 5.0
+"""Seconds a server counts table-code guesses alone after Redis failed to count them."""
+
+
 class Guesses:
     """The table codes tried from each address that named no table, in the last minute:
     past :data:`GUESSES_PER_MINUTE` different ones, the address waits out the minute. The
@@ -209,14 +214,17 @@ class Guesses:
     their /64, which one household holds whole.
 
     With a ``shared`` cluster the count is the cluster's (Redis), so that N processes do not
-    allow N times as many guesses; should Redis not answer, this process's own count (always
-    kept) guards alone until it does."""
+    allow N times as many guesses. This process's own count is always kept too: should Redis
+    fail, it guards alone, and Redis is not asked again for :data:`SHARED_PAUSE` seconds (a
+    Redis that hangs would hold every table request for its timeout); once Redis answers
+    again, the larger of the two counts."""
 
     def __init__(self, most: int = GUESSES_PER_MINUTE, window: float = 60.0,
                  clock: Callable[[], float] = time.monotonic, addresses: int = 100_000,
                  shared: Cluster | None = None) -> None:
         self.most, self.window, self.clock, self.addresses = most, window, clock, addresses
         self.shared = shared
+        self._shared_after = 0.0  # when Redis may be asked again, after a failure
         self._misses: dict[str, dict[str, float]] = {}  # address: {code: when}
 
     def _recent(self, who: str) -> dict[str, float]:
@@ -232,24 +240,30 @@ class Guesses:
 
     def blocked(self, who: str) -> bool:
         key = _household(who)
-        if self.shared is not None:
-            try:
-                return self.shared.guesses(key, self.window) >= self.most
-            except Exception as exc:  # Redis away: this process's count, below
-                if not unavailable(exc):
-                    raise
-        return len(self._recent(key)) >= self.most
+        here = len(self._recent(key))
+        if here >= self.most:
+            return True
+        shared = self._ask_shared(lambda cluster: cluster.guesses(key, self.window))
+        return shared is not None and shared >= self.most
+
+    def _ask_shared(self, ask: Callable[[Cluster], T]) -> T | None:
+        """``ask`` of the cluster's Redis, or None: no cluster, or Redis failed (now or a
+        moment ago). A limiter's failure must never fail the request it guards."""
+        if self.shared is None or self.clock() < self._shared_after:
+            return None
+        try:
+            return ask(self.shared)
+        except Exception:  # noqa: BLE001 - any failure: counted here alone for a while
+            log.warning("the shared count of table-code guesses failed; counting here "
+                        "alone for %s s", SHARED_PAUSE, exc_info=True)
+            self._shared_after = self.clock() + SHARED_PAUSE
+            return None
 
     def missed(self, who: str, code: str) -> None:
         # the table's code as any case finds it, and no longer than any code (a long path
         # must not make the table of guessers long)
         key, code = _household(who), code[:16].upper()
-        if self.shared is not None:
-            try:
-                self.shared.note_guess(key, code, self.window, self.most)
-            except Exception as exc:  # Redis away: counted here all the same
-                if not unavailable(exc):
-                    raise
+        self._ask_shared(lambda cluster: cluster.note_guess(key, code, self.window, self.most))
         codes = self._recent(key)
         if not codes:
             if len(self._misses) >= self.addresses:

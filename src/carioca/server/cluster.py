@@ -17,7 +17,6 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
-import time
 from dataclasses import dataclass
 from typing import Any
 
@@ -35,6 +34,30 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
   return redis.call('DEL', KEYS[1])
 end
 return 0
+"""
+# Times are Redis's own (milliseconds), so the machines' clocks never have to agree.
+_NOW = """
+local t = redis.call('TIME')
+local now = t[1] * 1000 + math.floor(t[2] / 1000)
+"""
+# The live processes: a sorted set of (name, address) by when each one's word lapses. Kept
+# apart from every other key, so that finding them never walks the whole database.
+_ANNOUNCE = _NOW + """
+redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
+return redis.call('ZRANGE', KEYS[1], 0, -1)
+"""
+# A household's codes that named no table, by when they were tried: the same code again
+# counts once, only the newest ARGV[3] are kept, and the set lapses a window after the last.
+_GUESS = _NOW + """
+redis.call('ZADD', KEYS[1], now, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 0
+"""
+_GUESSES = _NOW + """
+return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', now - tonumber(ARGV[1])), '+inf')
 """
 
 
@@ -69,6 +92,9 @@ class Cluster:
         self._value = json.dumps({"node": self.me.node, "url": self.me.url})
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
+        self._announce = self.redis.register_script(_ANNOUNCE)
+        self._guess = self.redis.register_script(_GUESS)
+        self._guesses = self.redis.register_script(_GUESSES)
 
     def _key(self, code: str) -> str:
         return f"{self.prefix}:lease:{code}"
@@ -116,37 +142,33 @@ class Cluster:
     def announce(self) -> list[str]:
         """Say that this process is alive (for a lease), and return the addresses of the
         others that are: a page whose server stops answering tries them."""
-        prefix = f"{self.prefix}:node:"
-        self.redis.set(prefix + self.me.node, self.me.url, px=int(self.lease * 1000))
-        keys = sorted(self.redis.scan_iter(match=prefix + "*", count=1000))
-        urls = self.redis.mget(keys) if keys else []
-        return sorted({u.decode() for u in urls if u is not None} - {self.me.url})
+        live = self._announce(keys=[self._nodes_key()],
+                              args=[self._value, int(self.lease * 1000)])
+        return sorted({owner.url for owner in map(_owner, live) if owner is not None}
+                      - {self.me.url})
+
+    def _nodes_key(self) -> str:
+        return f"{self.prefix}:nodes"
 
     def _guesses_key(self, household: str) -> str:
         return f"{self.prefix}:guesses:{household}"
 
     def note_guess(self, household: str, code: str, window: float, most: int) -> None:
-        """Count, for every process, a table code from ``household`` that named no table: a
-        sorted set of its codes by when they were tried (the same code again counts once),
-        which keeps only the newest ``most`` and lapses a ``window`` after the last."""
-        key, now = self._guesses_key(household), time.time()
-        pipe = self.redis.pipeline(transaction=False)
-        pipe.zadd(key, {code: now})
-        pipe.zremrangebyscore(key, "-inf", now - window)
-        pipe.zremrangebyrank(key, 0, -(most + 1))
-        pipe.pexpire(key, max(1, int(window * 1000)))
-        pipe.execute()
+        """Count, for every process, a table code from ``household`` that named no table
+        (the same code again counts once; the newest ``most`` are kept, for ``window``
+        seconds after the last)."""
+        self._guess(keys=[self._guesses_key(household)],
+                    args=[code, max(1, int(window * 1000)), most])
 
     def guesses(self, household: str, window: float) -> int:
         """How many codes that named no table ``household`` tried in the last ``window``
-        seconds, on any process (wall clocks: a few seconds apart between machines do not
-        matter to a minute)."""
-        return int(self.redis.zcount(self._guesses_key(household), time.time() - window,
-                                     "+inf"))
+        seconds, on any process."""
+        return int(self._guesses(keys=[self._guesses_key(household)],
+                                 args=[max(1, int(window * 1000))]))
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
-            self.redis.delete(f"{self.prefix}:node:{self.me.node}")
+            self.redis.zrem(self._nodes_key(), self._value)
         self.redis.close()
 
 
