@@ -628,8 +628,6 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
     cluster = a.state.manager.cluster
     working = cluster.redis
     cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
-    for script in (cluster._guess, cluster._guesses):
-        script.registered_client = cluster.redis
     now = [0.0]
     alone = Guesses(most=3, shared=cluster, clock=lambda: now[0])
     for i in range(3):
@@ -643,8 +641,6 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
     assert not alone.blocked("10.1.1.3") and asked == ["guesses"]  # asked again after it
     # Redis answers again, knowing nothing of what happened meanwhile: the larger count.
     cluster.redis = working
-    for script in (cluster._guess, cluster._guesses):
-        script.registered_client = working
     del cluster.guesses
     assert alone.blocked("10.1.1.1")
 

@@ -35,10 +35,12 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then
 end
 return 0
 """
-# Times are Redis's own (milliseconds), so the machines' clocks never have to agree.
+# Times are Redis's own (milliseconds), so the machines' clocks never have to agree. The
+# scripts run on the cluster's connection of the moment (``client=self.redis``).
 _NOW = """
 local t = redis.call('TIME')
 local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local now_us = t[1] * 1000000 + t[2]
 """
 # The live processes: a sorted set of (name, address) by when each one's word lapses. Kept
 # apart from every other key, so that finding them never walks the whole database.
@@ -47,17 +49,19 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZRANGE', KEYS[1], 0, -1)
 """
-# A household's codes that named no table, by when they were tried: the same code again
-# counts once, only the newest ARGV[3] are kept, and the set lapses a window after the last.
+# A household's codes that named no table, by when they were tried (in microseconds, so
+# that guesses a millisecond apart keep their order): the same code again counts once, only
+# the newest ARGV[3] are kept, and the set lapses a window (ARGV[2], ms) after the last.
 _GUESS = _NOW + """
-redis.call('ZADD', KEYS[1], now, ARGV[1])
-redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now - tonumber(ARGV[2]))
+redis.call('ZADD', KEYS[1], now_us, ARGV[1])
+redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_us - tonumber(ARGV[2]) * 1000)
 redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 0
 """
 _GUESSES = _NOW + """
-return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', now - tonumber(ARGV[1])), '+inf')
+local since = now_us - tonumber(ARGV[1]) * 1000
+return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', since), '+inf')
 """
 
 
@@ -143,7 +147,7 @@ class Cluster:
         """Say that this process is alive (for a lease), and return the addresses of the
         others that are: a page whose server stops answering tries them."""
         live = self._announce(keys=[self._nodes_key()],
-                              args=[self._value, int(self.lease * 1000)])
+                              args=[self._value, int(self.lease * 1000)], client=self.redis)
         return sorted({owner.url for owner in map(_owner, live) if owner is not None}
                       - {self.me.url})
 
@@ -158,13 +162,13 @@ class Cluster:
         (the same code again counts once; the newest ``most`` are kept, for ``window``
         seconds after the last)."""
         self._guess(keys=[self._guesses_key(household)],
-                    args=[code, max(1, int(window * 1000)), most])
+                    args=[code, max(1, int(window * 1000)), most], client=self.redis)
 
     def guesses(self, household: str, window: float) -> int:
         """How many codes that named no table ``household`` tried in the last ``window``
         seconds, on any process."""
         return int(self._guesses(keys=[self._guesses_key(household)],
-                                 args=[max(1, int(window * 1000))]))
+                                 args=[max(1, int(window * 1000))], client=self.redis))
 
     def close(self) -> None:
         with contextlib.suppress(Exception):
