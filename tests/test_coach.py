@@ -366,6 +366,30 @@ def test_down_the_reason_says_when_the_dearer_cards_would_feed_the_next_player()
     assert en.reason == "discard the 4S: you are down; your dearer cards may help Ana"
 
 
+def test_a_lost_round_says_when_the_dearer_cards_would_feed_the_next_player() -> None:
+    """Beto's round is lost (Ana is down, he lacks three cards or more): he sheds the dearest
+    card that Ana cannot lay off. With Ana's trío of aces on the table his AS stays, so
+    "shed the dearest cards first" alone would be false; without it, the AS goes."""
+    rules = RuleSet.preset("chile", rounds=[5])  # 2T+1E
+    said = {}
+    for trio in ("AH AC AD", "4S 4C 4H"):
+        game = crafted(rules, [f"{trio} 9D 9C 9H 5D 6D 7D 8D 10H JC",
+                               "AS 3H 5C 7C 9S JH KD 2C 4D 6H 8S 10C"], pozo="QS",
+                       mazo_top="2S KH 3D")
+        play(game, "draw mazo", "discard 2S")
+        play(game, "draw mazo", f"bajar {trio} / 9D 9C 9H / 5D 6D 7D 8D", "discard KH")
+        play(game, "draw mazo")
+        es, en = tip(game, "es"), tip(game, "en")
+        assert es.code == en.code == "discard_lost"
+        said[trio] = (str(es.action), es.reason, en.reason)
+    assert said["AH AC AD"] == (
+        "discard JH", "bota el JH: la ronda se ve difícil; las que valen más le pueden servir "
+        "a Ana", "discard the JH: this round looks lost; your dearer cards may help Ana")
+    assert said["4S 4C 4H"] == (
+        "discard AS", "bota el AS: la ronda se ve difícil, bota primero las cartas que más "
+        "valen", "discard the AS: this round looks lost, so shed the dearest cards first")
+
+
 def test_one_card_is_one_card() -> None:
     from carioca.actions import Discard
     from carioca.bots.greedy import Decision

@@ -162,6 +162,13 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
             feeds = coach._feeding_test(view, rules, (seat + 1) % len(view.players))
             if kept and any(feeds(c) for c in kept):
                 details["kept_feed"] = True
+    elif decision.reason == "discard_lost" and isinstance(action, Discard):
+        # Greedy sheds the dearest card that does not feed the next player: when a dearer
+        # one stays for that reason, "shed the dearest first" alone would not explain it.
+        card = action.card
+        feeds = coach._feeding_test(view, rules, (seat + 1) % len(view.players))
+        if any(rules.value(c) > rules.value(card) and feeds(c) for c in hand if c != card):
+            details["kept_feed"] = True
     return dataclasses.replace(decision, details=details)
 
 
@@ -262,6 +269,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "ronda, así que no le sirve",
         "discard_lost": "bota el {card}: la ronda se ve difícil, bota primero las cartas que "
                         "más valen",
+        "discard_lost_feeds": "bota el {card}: la ronda se ve difícil; las que valen más "
+                              "le pueden servir a {next}",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
                         "la que más vale",
         "discard_down_feeds": "bota el {card}: ya te bajaste; las que valen más le pueden "
@@ -322,6 +331,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "so they are not collecting them",
         "discard_lost": "discard the {card}: this round looks lost, so shed the dearest cards "
                         "first",
+        "discard_lost_feeds": "discard the {card}: this round looks lost; your dearer cards "
+                              "may help {next}",
         "discard_down": "discard the {card}: you are down; keep what you can lay off and shed "
                         "the dearest of the rest",
         "discard_down_feeds": "discard the {card}: you are down; your dearer cards may help "
@@ -388,6 +399,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "Rang {rank} abgeworfen oder liegen lassen, sammelt sie also nicht",
         "discard_lost": "wirf die {card} ab: diese Runde sieht verloren aus, also zuerst die "
                         "teuersten Karten weg",
+        "discard_lost_feeds": "wirf die {card} ab: diese Runde sieht verloren aus; deine "
+                              "teureren Karten können {next} helfen",
         "discard_down": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
                         "kannst, und wirf die teuerste der übrigen ab",
         "discard_down_feeds": "wirf die {card} ab: du hast ausgelegt; deine teureren Karten "
@@ -450,6 +463,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "valören {rank} passera den här rundan, så de samlar inte på dem",
         "discard_lost": "kasta {card}: rundan ser förlorad ut, så gör dig av med de dyraste "
                         "korten först",
+        "discard_lost_feeds": "kasta {card}: rundan ser förlorad ut; dina dyrare kort kan "
+                              "hjälpa {next}",
         "discard_down": "kasta {card}: du har lagt ner; behåll det du kan lägga på och kasta "
                         "det dyraste av resten",
         "discard_down_feeds": "kasta {card}: du har lagt ner; dina dyrare kort kan hjälpa "
@@ -513,7 +528,7 @@ def explain(decision: Decision, view: View, lang: str = "es",
         key = "bajar_other_down_1" if len(others) == 1 else "bajar_other_down_n"
         return words[key].format(names=names)
     seat = view.seat if view.seat is not None else 0
-    if code in ("discard_safe", "discard_feeds", "discard_down"):  # and its variants
+    if code in ("discard_safe", "discard_feeds", "discard_down", "discard_lost"):  # and variants
         values["next"] = view.players[(seat + 1) % len(view.players)]
     if code == "discard_safe":
         values["rank"] = _a_rank(d["card"].rank, lang)
@@ -527,6 +542,8 @@ def explain(decision: Decision, view: View, lang: str = "es",
         code += "_marks"  # scored by rounds won: no points to save
     elif code == "discard_lost" and d.get("marks"):
         code = "discard"  # nor dear cards to shed first
+    elif code == "discard_lost" and d.get("kept_feed"):
+        code = "discard_lost_feeds"
     elif code == "discard_down" and d.get("others_feed"):
         code = "discard_down_others_feed"
     elif code == "discard_down" and d.get("kept_feed"):
