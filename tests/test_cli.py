@@ -630,6 +630,51 @@ def test_play_command(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     assert path.exists() and replay(load(path.read_text())).error is None
 
 
+def test_play_with_the_bots_named(tmp_path: Path) -> None:
+    """--bots seats the bots named (the list repeats to fill the table): every move of theirs
+    is the move that bot makes from that seat's view; a personality sits under its own name,
+    and the table is told who is who."""
+    from carioca.bots import make_bot
+
+    con, out = console()
+    answers = iter(["1"] * 400)
+    game = play_game(con, lambda prompt: next(answers), "chile", 4, seed=9, lang="en",
+                     save=tmp_path / "b.json", options={"rounds": [1]},
+                     opponents=["chela", "lookahead"])
+    assert game.players == ("You", "Tía Chela", "Beto", "Tía Chela 2")
+    text = out.getvalue()
+    assert "At the table with you:" in text
+    assert "Tía Chela: plays by the book" in text and "Tía Chela 2 — Tía Chela: " in text
+    assert "Beto — Lookahead: builds its melds like greedy" in text
+    kinds = {1: "chela", 2: "lookahead", 3: "chela"}
+    replayed = Game.new(game.rules, game.players, seed=9)
+    checked = 0
+    for action in game.log[0]:
+        seat = action.seat
+        if seat != 0 and replayed.seat_to_act == seat:
+            bot = make_bot(kinds[seat], 0, game.rules)
+            assert bot.choose(replayed.view(seat), replayed.legal_actions(seat)) == action
+            checked += 1
+        replayed.apply(action)
+    assert checked > 20 and replayed.is_over
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["play", "--bots", "chela,nope"], "no conozco al bot 'nope': elige entre random, eager"),
+    (["play", "--bots", "nope", "--lang", "en"], "unknown bot 'nope'; the bots are: random"),
+    (["play", "--bots", "search@0", "--lang", "en"], "'search@0': write search@N"),
+    (["play", "--bots", " , "], "--bots necesita al menos un bot"),
+])
+def test_play_refuses_unknown_bots(args: list[str], message: str, tmp_path: Path,
+                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, args, input="quit\n")
+    assert result.exit_code == 2
+    no_traceback(result)
+    assert message in result.output
+    assert not list(tmp_path.iterdir())  # refused before any game: nothing saved
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "--preset", "nope"], "no hay una variante 'nope'"),  # Spanish, as the game
     (["play", "--players", "9"], "de 2 a 8 jugadores, no con 9"),

@@ -3,8 +3,9 @@
 ``carioca rules chile --lang en`` prints the rules of a preset in words;
 ``carioca replay FILE [--json]`` replays a ``carioca-record/1`` game record and prints its score
 sheet (or the first rule it breaks); ``carioca play`` is a game in the terminal, one person (seat 0)
-against random bots. The play loop is :func:`play_game`, which reads every answer through a
-``read_line(prompt)`` function, so it can be driven by a script as well as by a keyboard.
+against bots (random ones unless ``--bots`` names others). The play loop is :func:`play_game`,
+which reads every answer through a ``read_line(prompt)`` function, so it can be driven by a
+script as well as by a keyboard.
 
 No input makes a command end in a traceback: a bad preset, option or record is a one-line
 message and exit status 2.
@@ -36,7 +37,7 @@ from rich.text import Text
 
 from . import record as record_mod
 from .actions import Action, ActionError, Agregar, Bajar, Buy, Discard, Draw, Swap
-from .bots import Bot, Buyer, RandomBot
+from .bots import BOTS, Bot, Buyer, RandomBot, make_bot
 from .cards import Card, CardError, quoted, sort_by_rank, sort_by_suit
 from .describe import LANGS as RULES_LANGS
 from .describe import describe_preset_list, describe_rules
@@ -154,6 +155,10 @@ _UI: dict[str, dict[str, str]] = {
         "hint_pass": "Pista: {reason}",
         "sorted": "Mano ordenada {how}.",
         "bye": "Partida interrumpida.",
+        "table_bots": "Juegan contigo:",
+        "err_bot": "no conozco al bot {name}: elige entre {names}, o search@N (N repartos de "
+                   "prueba por jugada)",
+        "err_no_bots": "--bots necesita al menos un bot: {names}",
         "yes": "s si sí y yes",
         "help": (
             "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
@@ -281,6 +286,9 @@ _UI: dict[str, dict[str, str]] = {
         "hint_pass": "Hint: {reason}",
         "sorted": "Hand sorted {how}.",
         "bye": "Game interrupted.",
+        "table_bots": "At the table with you:",
+        "err_bot": "{msg}",
+        "err_no_bots": "--bots needs one bot at least: {names}",
         "yes": "y yes s si sí",
         "help": (
             "Type the number of an option from the list, or the move (cards like 7H 10S QD "
@@ -1010,6 +1018,56 @@ def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str) -
     raise SaveFailed(first_error)
 
 
+def _seated(opponents: Sequence[str], players: int) -> list[str]:
+    """The bot of each seat after the person's: the names given, repeated to fill the table."""
+    return [opponents[i % len(opponents)].strip().lower() for i in range(players - 1)]
+
+
+def _seat_names(me: str, kinds: Sequence[str] | None, players: int) -> list[str]:
+    """Who sits where: the person, then a personality bot under its own name ("Tía Chela", a
+    second one "Tía Chela 2") and any other bot under the next of the usual names."""
+    usual = iter([*(n for n in _BOT_NAMES if n != me), *(f"Bot {i}" for i in range(players))])
+    names = [me]
+    for kind in kinds if kinds is not None else ["random"] * (players - 1):
+        spec = BOTS.get(kind)
+        name = spec.title if spec is not None and not spec.titles else next(usual)
+        base, k = name, 2
+        while name in names:
+            name, k = f"{base} {k}", k + 1
+        names.append(name)
+    return names
+
+
+def _introduce(console: Console, game: Game, kinds: Sequence[str], lang: str) -> None:
+    """Who the bots at the table are, one line each: the name, and what kind of player."""
+    console.print(_t(lang, "table_bots"), style="bold", highlight=False, markup=False)
+    for seat, kind in enumerate(kinds, start=1):
+        spec = BOTS.get(kind)
+        name = game.players[seat]
+        if spec is None:
+            line = f"{name} — {kind}"
+        elif name == spec.title_in(lang):
+            line = spec.introduce(lang)
+        else:
+            line = f"{name} — {spec.introduce(lang)}"
+        console.print(f"  {line}", highlight=False, markup=False)
+
+
+def _checked_bots(text: str, lang: str = "en") -> list[str]:
+    """The bot names of a ``--bots`` list, or :class:`ValueError` with a reason in ``lang``
+    that names the one that is wrong."""
+    names = [part.strip() for part in text.split(",") if part.strip()]
+    if not names:
+        raise ValueError(_t(lang, "err_no_bots", names=", ".join(BOTS)))
+    for name in names:
+        try:
+            make_bot(name)
+        except ValueError as exc:
+            raise ValueError(_t(lang, "err_bot", name=quoted(name), msg=str(exc),
+                                names=", ".join(BOTS))) from None
+    return names
+
+
 def _bot_seed(seed: int, seat: int) -> int:
     return random.Random(f"carioca:bot:{seed}:{seat}").getrandbits(32)
 
@@ -1019,9 +1077,12 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
               lang: str = "es", sort: str = "rank", options: Mapping[str, Any] | None = None,
               save: str | Path | None = None,
               bots: Sequence[Bot] | None = None, hints: bool = False,
-              resume: Game | None = None) -> Game:
+              resume: Game | None = None, opponents: Sequence[str] | None = None) -> Game:
     """Play one game in ``console``: seat 0 answers through ``read_line(prompt)``, every other
-    seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``read_line`` may raise
+    seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``opponents`` names them
+    instead (:data:`carioca.bots.BOTS` or ``search@N``), one per seat after the person's, the
+    list repeated to fill the table: a personality sits under its own name ("Tía Chela"), and
+    the table is told who is who. ``read_line`` may raise
     ``EOFError`` or ``KeyboardInterrupt`` to stop, as may the answer ``quit``. With ``hints`` the
     coach suggests a move (and says why) before each of the person's moves; the answer ``hint``
     asks for one at any time. At the end, or when
@@ -1040,16 +1101,21 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
         game, players = resume, resume.n
     else:
         rules = RuleSet.preset(preset, **dict(options or {}))
-        me = name or _t(lang, "you")
-        others = [n for n in _BOT_NAMES if n != me]
-        names = [me, *others[: max(players - 1, 0)]]
-        if players > len(names):
-            names += [f"Bot {i}" for i in range(len(names), players)]
         rules.check_players(players)
-        game = Game.new(rules, names[:players], seed=seed)
+    kinds = _seated(opponents or ["random"], players)
+    if resume is None:
+        names = _seat_names(name or _t(lang, "you"), kinds if opponents else None, players)
+        game = Game.new(rules, names, seed=seed)
     seat_bots: dict[int, Bot] = {}
     for seat in range(1, players):
-        seat_bots[seat] = bots[seat - 1] if bots is not None else RandomBot(_bot_seed(seed, seat))
+        if bots is not None:
+            seat_bots[seat] = bots[seat - 1]
+        elif opponents:
+            seat_bots[seat] = make_bot(kinds[seat - 1], _bot_seed(seed, seat), game.rules)
+        else:
+            seat_bots[seat] = RandomBot(_bot_seed(seed, seat))
+    if opponents and bots is None:
+        _introduce(console, game, kinds, lang)
     session = _Session(console, read_line, game, seat_bots, lang, sort, hints)
     path = Path(save) if save is not None else _default_save_path(seed)
     try:
@@ -1318,11 +1384,21 @@ def play_command(
     resume: Annotated[Path | None, typer.Option(
         "--resume", help="Go on with a game saved by 'quit' (you take seat 0; it is saved "
                          "back to the same file unless --save says otherwise).")] = None,
+    bots: Annotated[str | None, typer.Option(
+        "--bots", help="Who plays with you, comma separated, one per seat (the list repeats to "
+                       f"fill the table): {', '.join(BOTS)}, or search@N. Default: random."
+    )] = None,
 ) -> None:
-    """Play a game in the terminal against random bots."""
+    """Play a game in the terminal against bots (random ones unless --bots names others)."""
     lang = _checked_lang(lang)
     if sort not in ("rank", "suit"):
         raise _fail(_t(lang, "err_sort", value=sort))
+    opponents = None
+    if bots is not None:
+        try:
+            opponents = _checked_bots(bots, lang)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
     game = None
     if resume is not None:
         if (preset, players, set_options, seed, name) != ("chile", 4, None, None, None):
@@ -1350,7 +1426,7 @@ def play_command(
             console.print(_t(lang, "resumed", file=resume, n=game.round_number),
                           style="bold", highlight=False, markup=False)
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
-                  options=options, save=save, hints=hints, resume=game)
+                  options=options, save=save, hints=hints, resume=game, opponents=opponents)
     except RulesError as exc:
         raise _rules_fail(exc, lang) from None
     except SaveFailed:
