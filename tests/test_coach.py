@@ -368,26 +368,61 @@ def test_down_the_reason_says_when_the_dearer_cards_would_feed_the_next_player()
 
 def test_a_lost_round_says_when_the_dearer_cards_would_feed_the_next_player() -> None:
     """Beto's round is lost (Ana is down, he lacks three cards or more): he sheds the dearest
-    card that Ana cannot lay off. With Ana's trío of aces on the table his AS stays, so
-    "shed the dearest cards first" alone would be false; without it, the AS goes."""
+    card he can spare that Ana cannot lay off. With Ana's trío of aces on the table his AS
+    stays, so "shed the dearest card" alone would be false; without it, the AS goes. A pair
+    of aces stays too, but because his contract needs it: nothing more to say then."""
     rules = RuleSet.preset("chile", rounds=[5])  # 2T+1E
     said = {}
-    for trio in ("AH AC AD", "4S 4C 4H"):
-        game = crafted(rules, [f"{trio} 9D 9C 9H 5D 6D 7D 8D 10H JC",
-                               "AS 3H 5C 7C 9S JH KD 2C 4D 6H 8S 10C"], pozo="QS",
+    hands = {"AS": "AS 3H 5C 7C 9S JH KD 2C 4D 6H 8S 10C",
+             "AS AS": "AS AS 3H 5C 7C 9S JH KD 2C 4D 6H 8S"}
+    for trio, aces in (("AH AC AD", "AS"), ("4S 4C 4H", "AS"), ("AH AC AD", "AS AS")):
+        game = crafted(rules, [f"{trio} 9D 9C 9H 5D 6D 7D 8D 10H JC", hands[aces]], pozo="QS",
                        mazo_top="2S KH 3D")
         play(game, "draw mazo", "discard 2S")
         play(game, "draw mazo", f"bajar {trio} / 9D 9C 9H / 5D 6D 7D 8D", "discard KH")
         play(game, "draw mazo")
         es, en = tip(game, "es"), tip(game, "en")
         assert es.code == en.code == "discard_lost"
-        said[trio] = (str(es.action), es.reason, en.reason)
-    assert said["AH AC AD"] == (
-        "discard JH", "bota el JH: la ronda se ve difícil; las que valen más le pueden servir "
-        "a Ana", "discard the JH: this round looks lost; your dearer cards may help Ana")
-    assert said["4S 4C 4H"] == (
-        "discard AS", "bota el AS: la ronda se ve difícil, bota primero las cartas que más "
-        "valen", "discard the AS: this round looks lost, so shed the dearest cards first")
+        said[trio, aces] = (str(es.action), es.reason, en.reason)
+    assert said["AH AC AD", "AS"] == (
+        "discard JH", "bota el JH: la ronda se ve difícil; las que valen más y no necesitas le "
+        "pueden servir a Ana", "discard the JH: this round looks lost; the dearer cards you can "
+        "spare may help Ana")
+    assert said["4S 4C 4H", "AS"] == (
+        "discard AS", "bota el AS: la ronda se ve difícil, así que bota la que más vale de las "
+        "que no necesitas", "discard the AS: this round looks lost, so shed the dearest card "
+        "you can spare")
+    assert said["AH AC AD", "AS AS"] == (
+        "discard JH", "bota el JH: la ronda se ve difícil, así que bota la que más vale de las "
+        "que no necesitas", "discard the JH: this round looks lost, so shed the dearest card "
+        "you can spare")
+
+
+def test_a_spare_comodin_kept_from_the_next_player_is_said() -> None:
+    """Beto's escala sucia needs every natural card he holds and one of his three jokers:
+    greedy keeps the spare jokers, which would help Ana, and throws a needed card. "You need
+    them all" would be false: the reason says why the comodín stays."""
+    rules = RuleSet.preset("chile-10", rounds=[9])  # the escala sucia
+    game = crafted(rules, ["2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+                           "3D AC JK 8D 4D QH 6D 9D 5C JK 10D JK"], pozo="2C", mazo_top="7S")
+    play(game, "draw mazo")
+    es, en = tip(game, "es"), tip(game, "en")
+    assert str(es.action) == "discard AC"
+    assert es.reason == ("bota el AC: necesitas todas las demás, y el comodín que te sobra le "
+                         "serviría a Ana")
+    assert en.reason == ("discard the AC: you need all the others, and your spare comodín "
+                         "would help Ana")
+
+
+def test_a_two_of_another_suit_in_an_escala_shows_as_a_comodin() -> None:
+    """In dos-libres a two is natural only in an escala of its own suit: the 2C among spades
+    stands for the 2 as a comodín, and the shape says so (2(2)), as the table shows it."""
+    rules = RuleSet.preset("dos-libres", rounds=[7])  # 3 escalas
+    game = crafted(rules, ["AS AH 3D 5C 6D 7D 8S 10D JH QS KS",
+                           "5S 4S JC 2C 4C 10C 2D 9C 7C 10H 3S"], pozo="9H", mazo_top="KD")
+    play(game, "draw mazo")
+    en = tip(game, "en")
+    assert en.reason == "discard the KD; keep the 5S: it completes your escala 2(2)-3-4-_"
 
 
 def test_one_card_is_one_card() -> None:
@@ -580,9 +615,10 @@ def test_a_discard_that_may_feed_says_so_after_what_it_keeps() -> None:
     nxt = view.players[(game.seat_to_act + 1) % 3]
     said = {lang: explain(Decision(Discard(0, card), "discard_feeds", details), view, lang)
             for lang in LANGS}
-    assert said["es"] == ("bota el 9C; guarda el 7H: completa tu escala 5-6-_-8 (ojo: le puede "
-                          f"servir a {nxt})")
-    assert said["en"].endswith(f"(mind: it may help {nxt})")
+    assert said["es"] == ("bota el 9C; guarda el 7H: completa tu escala 5-6-_-8 (ojo: el 9C le "
+                          f"puede servir a {nxt})")
+    assert said["en"].endswith(f"(mind: the 9C may help {nxt})")  # the card thrown, not kept
+    assert said["de"].endswith(f"(Vorsicht: die 9C kann {nxt} helfen)")
     assert all(nxt in text for text in said.values())
     plain = explain(Decision(Discard(0, card), "discard", details), view, "en")
     assert nxt not in plain and plain.startswith("discard the 9C; keep the 7H")

@@ -167,9 +167,22 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
         # one stays for that reason, "shed the dearest first" alone would not explain it.
         card = action.card
         feeds = coach._feeding_test(view, rules, (seat + 1) % len(view.players))
-        if any(rules.value(c) > rules.value(card) and feeds(c) for c in hand if c != card):
+        if owed and any(feeds(c) and _spare(c, hand, owed, rules)
+                        for c in hand if rules.value(c) > rules.value(card)):
             details["kept_feed"] = True
+    elif decision.reason == "discard" and isinstance(action, Discard) and owed and any(
+            rules.is_wild(c) and _spare(c, hand, owed, rules) for c in hand):
+        # Every natural card is needed, but a comodín is not: it stays because it would help
+        # the next player (greedy gives none away), so "you need them all" would be false.
+        details["spare_wild"] = True
     return dataclasses.replace(decision, details=details)
+
+
+def _spare(card: Card, hand: Sequence[Card], owed: Sequence[Contract], rules: RuleSet) -> bool:
+    """Whether the hand could lose ``card`` and lack no more cards than it does now."""
+    rest = list(hand)
+    rest.remove(card)
+    return distance(rest, owed, rules).missing <= distance(hand, owed, rules).missing
 
 
 def _target_words_for(card: Card, hand: Sequence[Card], owed: Sequence[Contract],
@@ -210,7 +223,11 @@ def _shape(target: Target, card: Card, rules: RuleSet) -> str:
         else:
             text = "JK" if c.is_joker else RANKS[c.rank - 1]
             rank = stands[j]
-            if rules.is_wild(c) and rank is not None and (c.is_joker or rank != c.rank):
+            # A wild card shows what it stands for unless it is that very card: of that rank,
+            # and in an escala of that suit too (a 2C among spades is still a comodín).
+            natural_here = not c.is_joker and rank == c.rank and (
+                target.kind == "trio" or c.suit == natural[0][1].suit)
+            if rules.is_wild(c) and rank is not None and not natural_here:
                 text = f"{RANKS[rank - 1]}({text})"
             shown.append(text)
     if target.kind == "trio":
@@ -262,15 +279,17 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_dear_0": "bota el {card}: vale {points} si otro se va primero",
         "discard_all_needed": "bota el {card}: todas te sirven, esta es la que menos",
         "discard_keep": "bota el {card}; guarda el {keep}: {why}",
-        "keep_feeds": " (ojo: le puede servir a {next})",
+        "keep_feeds": " (ojo: el {card} le puede servir a {next})",
         "discard_feeds": "bota el {card}: es la que menos te sirve, aunque le puede servir "
                          "a {next}",
         "discard_safe": "bota el {card}: {next} ya botó o dejó pasar {rank} en esta "
                         "ronda, así que no le sirve",
-        "discard_lost": "bota el {card}: la ronda se ve difícil, bota primero las cartas que "
-                        "más valen",
-        "discard_lost_feeds": "bota el {card}: la ronda se ve difícil; las que valen más "
-                              "le pueden servir a {next}",
+        "discard_lost": "bota el {card}: la ronda se ve difícil, así que bota la que más vale "
+                        "de las que no necesitas",
+        "discard_lost_feeds": "bota el {card}: la ronda se ve difícil; las que valen más y no "
+                              "necesitas le pueden servir a {next}",
+        "discard_spare_wild": "bota el {card}: necesitas todas las demás, y el comodín que te "
+                              "sobra le serviría a {next}",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
                         "la que más vale",
         "discard_down_feeds": "bota el {card}: ya te bajaste; las que valen más le pueden "
@@ -325,14 +344,16 @@ _WORDS: dict[str, dict[str, str]] = {
                           "out first",
         "discard_all_needed": "discard the {card}: you need them all, this one least",
         "discard_keep": "discard the {card}; keep the {keep}: {why}",
-        "keep_feeds": " (mind: it may help {next})",
+        "keep_feeds": " (mind: the {card} may help {next})",
         "discard_feeds": "discard the {card}: you need it least, though it may help {next}",
         "discard_safe": "discard the {card}: {next} threw or passed {rank} this round, "
                         "so they are not collecting them",
-        "discard_lost": "discard the {card}: this round looks lost, so shed the dearest cards "
-                        "first",
-        "discard_lost_feeds": "discard the {card}: this round looks lost; your dearer cards "
-                              "may help {next}",
+        "discard_lost": "discard the {card}: this round looks lost, so shed the dearest card "
+                        "you can spare",
+        "discard_lost_feeds": "discard the {card}: this round looks lost; the dearer cards you "
+                              "can spare may help {next}",
+        "discard_spare_wild": "discard the {card}: you need all the others, and your spare "
+                              "comodín would help {next}",
         "discard_down": "discard the {card}: you are down; keep what you can lay off and shed "
                         "the dearest of the rest",
         "discard_down_feeds": "discard the {card}: you are down; your dearer cards may help "
@@ -392,15 +413,17 @@ _WORDS: dict[str, dict[str, str]] = {
                           "zuerst ausgeht",
         "discard_all_needed": "wirf die {card} ab: du brauchst alle, diese am wenigsten",
         "discard_keep": "wirf die {card} ab; behalte die {keep}: {why}",
-        "keep_feeds": " (Vorsicht: sie kann {next} helfen)",
+        "keep_feeds": " (Vorsicht: die {card} kann {next} helfen)",
         "discard_feeds": "wirf die {card} ab: du brauchst sie am wenigsten, auch wenn sie "
                          "{next} helfen kann",
         "discard_safe": "wirf die {card} ab: {next} hat in dieser Runde schon eine Karte vom "
                         "Rang {rank} abgeworfen oder liegen lassen, sammelt sie also nicht",
-        "discard_lost": "wirf die {card} ab: diese Runde sieht verloren aus, also zuerst die "
-                        "teuersten Karten weg",
+        "discard_lost": "wirf die {card} ab: diese Runde sieht verloren aus, also weg mit der "
+                        "teuersten Karte, die du nicht brauchst",
         "discard_lost_feeds": "wirf die {card} ab: diese Runde sieht verloren aus; deine "
-                              "teureren Karten können {next} helfen",
+                              "teureren Karten, die du nicht brauchst, können {next} helfen",
+        "discard_spare_wild": "wirf die {card} ab: du brauchst alle anderen, und dein übriger "
+                              "Joker würde {next} helfen",
         "discard_down": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
                         "kannst, und wirf die teuerste der übrigen ab",
         "discard_down_feeds": "wirf die {card} ab: du hast ausgelegt; deine teureren Karten "
@@ -457,14 +480,16 @@ _WORDS: dict[str, dict[str, str]] = {
         "discard_dear_0": "kasta {card}: det kostar {points} poäng om någon annan går ut först",
         "discard_all_needed": "kasta {card}: du behöver alla, det här minst",
         "discard_keep": "kasta {card}; behåll {keep}: {why}",
-        "keep_feeds": " (obs: det kan hjälpa {next})",
+        "keep_feeds": " (obs: {card} kan hjälpa {next})",
         "discard_feeds": "kasta {card}: du behöver det minst, fast det kan hjälpa {next}",
         "discard_safe": "kasta {card}: {next} har redan kastat eller låtit ett kort av "
                         "valören {rank} passera den här rundan, så de samlar inte på dem",
-        "discard_lost": "kasta {card}: rundan ser förlorad ut, så gör dig av med de dyraste "
-                        "korten först",
-        "discard_lost_feeds": "kasta {card}: rundan ser förlorad ut; dina dyrare kort kan "
-                              "hjälpa {next}",
+        "discard_lost": "kasta {card}: rundan ser förlorad ut, så gör dig av med det dyraste "
+                        "kortet du inte behöver",
+        "discard_lost_feeds": "kasta {card}: rundan ser förlorad ut; dina dyrare kort som du "
+                              "inte behöver kan hjälpa {next}",
+        "discard_spare_wild": "kasta {card}: du behöver alla andra, och din överblivna joker "
+                              "skulle hjälpa {next}",
         "discard_down": "kasta {card}: du har lagt ner; behåll det du kan lägga på och kasta "
                         "det dyraste av resten",
         "discard_down_feeds": "kasta {card}: du har lagt ner; dina dyrare kort kan hjälpa "
@@ -528,7 +553,8 @@ def explain(decision: Decision, view: View, lang: str = "es",
         key = "bajar_other_down_1" if len(others) == 1 else "bajar_other_down_n"
         return words[key].format(names=names)
     seat = view.seat if view.seat is not None else 0
-    if code in ("discard_safe", "discard_feeds", "discard_down", "discard_lost"):  # and variants
+    if code in ("discard_safe", "discard_feeds", "discard_down", "discard_lost", "discard"):
+        # ... and their variants
         values["next"] = view.players[(seat + 1) % len(view.players)]
     if code == "discard_safe":
         values["rank"] = _a_rank(d["card"].rank, lang)
@@ -552,7 +578,8 @@ def explain(decision: Decision, view: View, lang: str = "es",
         # A discard that costs a card says so first: "keep the KH" would hide that the card
         # thrown was needed too.
         if d.get("missing", 0) > d.get("before", 0):
-            return words["discard_all_needed"].format(**values)
+            key = "discard_spare_wild" if d.get("spare_wild") else "discard_all_needed"
+            return words[key].format(**values)
         if "keep" in d and "target" in d:
             said = words["discard_keep"].format(why=_target_words(d["target"], lang), **values)
             # What it keeps is the reason; that the card may help the next player still counts.
