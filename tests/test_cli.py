@@ -659,11 +659,22 @@ def test_play_with_the_bots_named(tmp_path: Path) -> None:
     assert checked > 20 and replayed.is_over
 
 
+def test_play_seats_one_player_per_bot_named(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    result = runner.invoke(app, ["play", "--bots", "chela,lookahead", "--seed", "5", "--lang",
+                                 "en", "--save", "g.json"], input="quit\n")
+    assert result.exit_code == 0, result.output
+    assert load((tmp_path / "g.json").read_text())["players"] == ["You", "Tía Chela", "Beto"]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "--bots", "chela,nope"], "no conozco al bot 'nope': elige entre random, eager"),
     (["play", "--bots", "nope", "--lang", "en"], "unknown bot 'nope'; the bots are: random"),
     (["play", "--bots", "search@0", "--lang", "en"], "'search@0': write search@N"),
     (["play", "--bots", " , "], "--bots necesita al menos un bot"),
+    (["play", "--bots", "chela,beto", "--players", "2", "--lang", "en"],
+     "--bots names 2 bots, but the table has room for 1 besides you"),
 ])
 def test_play_refuses_unknown_bots(args: list[str], message: str, tmp_path: Path,
                                    monkeypatch: pytest.MonkeyPatch) -> None:

@@ -159,6 +159,8 @@ _UI: dict[str, dict[str, str]] = {
         "err_bot": "no conozco al bot {name}: elige entre {names}, o search@N (N repartos de "
                    "prueba por jugada)",
         "err_no_bots": "--bots necesita al menos un bot: {names}",
+        "err_bots_seats": "--bots nombra {n} bots, pero en la mesa caben {seats} además de "
+                          "ti: quita --players, o pon más jugadores",
         "yes": "s si sí y yes",
         "help": (
             "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
@@ -289,6 +291,8 @@ _UI: dict[str, dict[str, str]] = {
         "table_bots": "At the table with you:",
         "err_bot": "{msg}",
         "err_no_bots": "--bots needs one bot at least: {names}",
+        "err_bots_seats": "--bots names {n} bots, but the table has room for {seats} besides "
+                          "you: leave out --players, or make it larger",
         "yes": "y yes s si sí",
         "help": (
             "Type the number of an option from the list, or the move (cards like 7H 10S QD "
@@ -1366,8 +1370,9 @@ def _check_seeds(file: str) -> int:
 def play_command(
     preset: Annotated[str, typer.Option("--preset", help="The rules: chile, chile-10, ...")]
     = "chile",
-    players: Annotated[int, typer.Option("--players", help="Players at the table, you included.")]
-    = 4,
+    players: Annotated[int | None, typer.Option(
+        "--players", help="Players at the table, you included (default: 4, or you and one "
+                          "seat for each bot that --bots names).")] = None,
     name: Annotated[str | None, typer.Option("--name", help="Your name.")] = None,
     seed: Annotated[int | None, typer.Option("--seed", help="Seed of the deals and bots.")]
     = None,
@@ -1385,8 +1390,9 @@ def play_command(
         "--resume", help="Go on with a game saved by 'quit' (you take seat 0; it is saved "
                          "back to the same file unless --save says otherwise).")] = None,
     bots: Annotated[str | None, typer.Option(
-        "--bots", help="Who plays with you, comma separated, one per seat (the list repeats to "
-                       f"fill the table): {', '.join(BOTS)}, or search@N. Default: random."
+        "--bots", help="Who plays with you, comma separated, one per seat (with --players, "
+                       f"the list repeats to fill the table): {', '.join(BOTS)}, or search@N. "
+                       "Default: random."
     )] = None,
 ) -> None:
     """Play a game in the terminal against bots (random ones unless --bots names others)."""
@@ -1399,9 +1405,11 @@ def play_command(
             opponents = _checked_bots(bots, lang)
         except ValueError as exc:
             raise _fail(str(exc)) from None
+        if players is not None and len(opponents) > players - 1 >= 1:
+            raise _fail(_t(lang, "err_bots_seats", n=len(opponents), seats=players - 1))
     game = None
     if resume is not None:
-        if (preset, players, set_options, seed, name) != ("chile", 4, None, None, None):
+        if (preset, players, set_options, seed, name) != ("chile", None, None, None, None):
             raise _fail(_t(lang, "resume_options"))
         game = _resumed_game(resume, lang)
         save = resume if save is None else save
@@ -1425,6 +1433,8 @@ def play_command(
         if game is not None:
             console.print(_t(lang, "resumed", file=resume, n=game.round_number),
                           style="bold", highlight=False, markup=False)
+        if players is None:
+            players = 1 + len(opponents) if opponents else 4
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
                   options=options, save=save, hints=hints, resume=game, opponents=opponents)
     except RulesError as exc:
