@@ -187,6 +187,45 @@ def test_step_engine_checks_before_it_changes_anything() -> None:
     assert e.phase_of(agent) == "play"
 
 
+def test_step_engine_takes_engine_actions_only() -> None:
+    e = raw_env("chile", 3)
+    e.reset(seed=4)
+    assert e.game is not None
+    before = e.game.view(e.seat_of(e.agent_selection))
+    for wrong in (0, "draw mazo"):
+        with pytest.raises(ValueError, match="takes an engine action"):
+            e.step_engine(wrong)  # type: ignore[arg-type]
+    assert e.game.view(e.seat_of(e.agent_selection)) == before
+
+
+def test_a_contract_with_alternatives_offers_every_bajar() -> None:
+    """16 bajar slots for each alternative: with "1T+1E|2E" this hand has 24 ways down (12
+    for each contract), and all are in the mask; 16 slots would leave out the only two that
+    keep both jokers in hand."""
+    from collections import Counter
+
+    from carioca import Deal
+    from carioca.cards import deck, parse_cards
+
+    e = raw_env("chile", 3, {"contracts": ["1T+1E|2E"]})
+    assert e.layout.bajar_slots == 32 and raw_env("chile", 3).layout.bajar_slots == 16
+    e.reset(seed=1)
+    hands = ["AS 3H 5C 7C 9S JH KD 2C 4D 6H 8S 10C", "2C 3C 4C 5C 5H 6H 7H 8H 9H 5D 5S JK",
+             "AD 3D 4H 7S 7D 9C 10H JD KH QC 2S 6S"]
+    dealt = tuple(tuple(parse_cards(h)) for h in hands)
+    pozo, mazo_top = tuple(parse_cards("QH")), tuple(parse_cards("JK"))
+    left = Counter(deck(*e.rules.deck_for(3)))
+    left.subtract([*(c for h in dealt for c in h), *pozo, *mazo_top])
+    game = Game(e.rules, ["Ana", "Beto", "Caro"])
+    game.start_round(Deal(dealt, pozo, mazo_top + tuple(sorted(left.elements()))))
+    game.apply(Draw(1, "mazo"))
+    e.game = game
+    legal = {a for a in game.legal_actions(1) if isinstance(a, Bajar)}
+    offered = {a for a in e.legal_map("player_1").values() if isinstance(a, Bajar)}
+    assert len(legal) == 24 and offered == legal
+    assert any(str(a).endswith("5H 6H 7H 8H 9H / 2C 3C 4C 5C") for a in offered)
+
+
 def test_the_layout_round_trips_every_index() -> None:
     layout = ActionLayout(bajar_slots=16, meld_slots=16)
     ranges = layout.ranges()
@@ -592,6 +631,15 @@ def test_single_agent_env_illegal_actions() -> None:
     forgiving.reset(seed=42)
     _, _, _, _, info = forgiving.step(illegal)
     assert info["illegal_action"] and forgiving.game.view(0).turn > 0
+
+
+def test_single_agent_env_checks_its_seat_and_asks_for_a_reset_first() -> None:
+    for seat in (1.0, True, "1"):
+        with pytest.raises(ValueError, match="seat is a whole number"):
+            SingleAgentEnv("chile", 4, seat=seat)  # type: ignore[arg-type]
+    assert SingleAgentEnv("chile", 4, seat=np.int64(2)).seat == 2
+    with pytest.raises(RuntimeError, match="no game yet: call reset"):
+        SingleAgentEnv("chile", 4).step(0)
 
 
 def test_opponents_by_name_instance_and_factory() -> None:

@@ -86,6 +86,9 @@ _SCORE_BOUND: Final = 1_000_000.0
 _MAX_MELDS_PER_SEAT: Final = 4
 """A contract never asks for more than four melds: five would need at least 15 cards, and a
 hand never holds more than 14 (``RuleSet`` refuses such rules)."""
+_BAJAR_SLOTS: Final = 16
+"""Bajar options offered for each alternative of a contract: up to 12 were seen for one
+contract in every preset, and 23 for a partial one (``rumi``), where the rest are left out."""
 
 
 # --------------------------------------------------------------------------- the action space
@@ -421,7 +424,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     minus the score under points scoring, plus it under ``rounds`` scoring (an out is +1), times
     ``reward_scale``. ``meld_slots`` (default: 16, or 4 per seat with more than 4 seats) is how
     many table melds agregar and swap can name; ``bajar_slots`` how many bajar options the
-    space offers at once.
+    space offers at once (default: 16 for each alternative of the contract that has most).
     """
 
     metadata: dict[str, Any] = {
@@ -433,7 +436,7 @@ class raw_env(AECEnv):  # type: ignore[misc]
     def __init__(self, preset: str | RuleSet = "chile", players: int = 4,
                  options: Mapping[str, Any] | None = None, render_mode: str | None = None,
                  *, reward_scale: float = 1.0, meld_slots: int | None = None,
-                 bajar_slots: int = 16) -> None:
+                 bajar_slots: int | None = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
             raise ValueError(f"render_mode is one of {self.metadata['render_modes']} or None, "
@@ -452,6 +455,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         self.render_mode = render_mode
         self.reward_scale = float(reward_scale)
         slots = meld_slots if meld_slots is not None else max(16, _MAX_MELDS_PER_SEAT * players)
+        if bajar_slots is None:
+            # A contract with alternatives ("1T+1E|2E") offers the options of each of them.
+            bajar_slots = _BAJAR_SLOTS * max(len(r.contracts) for r in self.rules.rounds)
         if slots < 1 or bajar_slots < 1:
             raise ValueError("meld_slots and bajar_slots must be at least 1")
         self.layout = ActionLayout(bajar_slots=bajar_slots, meld_slots=slots)
@@ -633,6 +639,9 @@ class raw_env(AECEnv):  # type: ignore[misc]
         role = self.phase_of(agent)
         if role in ("wait", "over"):
             raise ValueError(f"{agent} has nothing to decide now")
+        if action is not None and not isinstance(action, Action):
+            raise ValueError(f"step_engine takes an engine action (carioca.actions) or None, "
+                             f"not {action!r}; step() takes an index")
         if role == "buy":
             if action is not None and not isinstance(action, Buy):
                 raise ValueError(f"{agent} may only buy or pass (None) now, not {action}")
@@ -865,10 +874,13 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
                  reward_scale: float = 1.0,
                  illegal: Literal["penalize", "random", "raise"] = "penalize",
                  illegal_penalty: float = -1.0, max_illegal: int = 100,
-                 meld_slots: int | None = None, bajar_slots: int = 16) -> None:
+                 meld_slots: int | None = None, bajar_slots: int | None = None) -> None:
         super().__init__()
         self.aec = raw_env(preset, players, options, render_mode, reward_scale=reward_scale,
                            meld_slots=meld_slots, bajar_slots=bajar_slots)
+        if isinstance(seat, bool) or not isinstance(seat, (int, np.integer)):
+            raise ValueError(f"seat is a whole number, not {seat!r}")
+        seat = int(seat)
         if not 0 <= seat < players:
             raise ValueError(f"seat {seat} is not at a table of {players}")
         if illegal not in ("penalize", "random", "raise"):
@@ -945,7 +957,9 @@ class SingleAgentEnv(gymnasium.Env[ObsDict, np.int64]):
 
     def step(self, action: np.int64 | int) -> tuple[ObsDict, float, bool, bool, dict[str, Any]]:
         aec = self.aec
-        if aec.game is None or aec.game.is_over:
+        if aec.game is None:
+            raise RuntimeError("no game yet: call reset() first")
+        if aec.game.is_over:
             raise RuntimeError("the game is over: call reset()")
         index = action_index(action)
         table = aec.legal_map(self.agent)
