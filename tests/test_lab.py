@@ -520,6 +520,9 @@ def test_a_simulation_counts_how_often_the_mazo_runs_out(tmp_path: Path) -> None
     # no rebuilding: the round ends when the mazo runs out
     assert all(r.reshuffles == 0 and r.ended == "mazo" for r in b.rounds)
     assert b.metrics["mazo_ran_out_rate"] == 1 and b.metrics["turn_cap_rate"] == 0
+    # nobody went out: no first-seat advantage to measure, rather than 0 ± 0
+    assert math.isnan(a.metrics["first_seat_advantage"])
+    assert math.isnan(a.metrics["first_seat_advantage_ci"])
     # the tracker's count is the engine's
     rules = rebuilt.rules()
     trackers: list[_RoundTracker] = []
@@ -549,6 +552,57 @@ def test_a_simulation_counts_how_often_the_mazo_runs_out(tmp_path: Path) -> None
         assert [float(r["mazo_ran_out_rate"]) for r in csv.DictReader(fh)] == [1.0, 1.0]
 
 
+def test_a_mazo_emptied_by_the_last_draw_of_a_round_ran_out() -> None:
+    """Game 3 of seed 3 (chile, 4 greedy seats), round 2: a player draws the mazo's last card
+    and goes out before anyone needs another. The mazo ran out all the same."""
+    result = simulate([Config.of("chile")], players=4, games=3, seed=3, workers=1)
+    rounds = result.summaries[0].rounds
+    last_card = rounds[8 * 2 + 1]
+    assert (last_card.number, last_card.reshuffles, last_card.ended) == (2, 0, "out")
+    assert last_card.emptied and last_card.mazo_ran_out
+    assert result.summaries[0].metrics["mazo_ran_out_rate"] == pytest.approx(
+        sum(r.mazo_ran_out for r in rounds) / len(rounds))
+    assert sum(r.mazo_ran_out for r in rounds) > sum(r.reshuffles > 0 for r in rounds)
+
+
+def test_simulation_files_are_all_of_one_run(tmp_path: Path) -> None:
+    """A run writes all its files or none: a folder in the way of one is named before
+    anything is written, and the plots of an earlier run do not stay beside new CSVs."""
+    result = simulate([Config.of("chico", {"rounds": [1]})], players=2, games=2, bot="eager",
+                      seed=1, workers=1)
+    write_simulation(result, tmp_path)
+    assert (tmp_path / "positions.png").is_file()
+    other = simulate([Config.of("familia", {"rounds": [1]})], players=2, games=2, bot="eager",
+                     seed=2, workers=1)
+    names = {p.name for p in write_simulation(other, tmp_path, plots=False)}
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
+    assert "familia" in (tmp_path / "summary.csv").read_text()
+    summary = (tmp_path / "summary.csv").read_bytes()
+    (tmp_path / "positions.csv").unlink()
+    (tmp_path / "positions.csv").mkdir()
+    with pytest.raises(OSError) as failed:
+        write_simulation(result, tmp_path)
+    assert failed.value.filename == str(tmp_path / "positions.csv")
+    assert (tmp_path / "summary.csv").read_bytes() == summary  # the last run, untouched
+    assert not list(tmp_path.glob(".*"))  # nothing half-written left aside
+
+
+def test_the_simulation_table_keeps_metric_names_whole() -> None:
+    from rich.console import Console
+
+    from carioca.cli_lab import simulation_table
+
+    a = Config.of("chico", {"rounds": [1], "max_reshuffles": 0})
+    b = Config.of("chico", {"rounds": [1], "max_turns_per_round": 20})
+    result = simulate([a, b], players=2, games=2, bot="random", seed=1, workers=1)
+    console = Console(width=80, record=True)
+    console.print(simulation_table(result))
+    text = console.export_text()
+    for name in ("turns_per_round_mean", "turns_per_round_median", "first_seat_advantage_ci"):
+        assert f"│ {name} " in text
+    assert "…" not in text
+
+
 def test_a_long_round_within_the_turn_cap_is_played_out() -> None:
     """max_turns_per_round may be set up to 100,000: a round that long (two random bots
     draw and discard: two actions a turn) must end at the cap, not stop the tournament with
@@ -576,7 +630,7 @@ def test_simulation_plots_show_shares_and_whole_positions(
     real_close = plt.close
     monkeypatch.setattr(plt, "close",
                         lambda fig: figures.setdefault(fig.axes[0].get_title(), fig))
-    lab._plots(result, tmp_path)
+    lab._plots(result, tmp_path, [])
     monkeypatch.undo()
     hist = figures["How long a round lasts"].axes[0]
     assert hist.get_ylabel() == "share of rounds"

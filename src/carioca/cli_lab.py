@@ -38,6 +38,7 @@ from .lab import (
     SimulationResult,
     TournamentResult,
     check_simulation,
+    check_simulation_folder,
     check_tournament,
     default_workers,
     parse_options,
@@ -133,12 +134,13 @@ def _ms(seconds: float) -> str:
 
 def simulation_table(result: SimulationResult) -> Table:
     """The simulation's headline figures, one column per configuration."""
+    # Names whole, labels folded: a cut name ("turns_per_round_me…") could be two metrics.
     table = Table(title="Simulation")
-    table.add_column("metric")
+    table.add_column("metric", no_wrap=True)
     for s in result.summaries:
-        table.add_column(s.config.label, justify="right")
+        table.add_column(s.config.label, justify="right", overflow="fold")
     if len(result.summaries) == 2:
-        table.add_column("difference", justify="right")
+        table.add_column("difference", justify="right", overflow="fold")
     for key in result.summaries[0].metrics:
         values = [s.metrics[key] for s in result.summaries]
         cells = [_cell(v) for v in values]
@@ -327,6 +329,10 @@ def register(app: typer.Typer) -> None:
         # Only once the rules are good: a refused command leaves no empty folder behind.
         _check_writable_folder(out)
         try:
+            check_simulation_folder(out)
+        except OSError as exc:
+            raise _fail(f"cannot write to {exc.filename or out}: {exc.strerror or exc}") from None
+        try:
             with _bar(games * len(configs), "simulate", show_progress) as advance:
                 result = simulate(configs, players=players, games=games, bot=bot, seed=seed,
                                   workers=workers, ray_address=ray, progress=advance)
@@ -336,7 +342,7 @@ def register(app: typer.Typer) -> None:
         console.print(simulation_table(result))
         try:
             paths = write_simulation(result, out, plots=plots)
-        except OSError as exc:
-            raise _fail(f"cannot write to {out}: {exc.strerror or exc}") from None
+        except OSError as exc:  # nothing of this run was put in place: the folder is as it was
+            raise _fail(f"cannot write to {exc.filename or out}: {exc.strerror or exc}") from None
         console.print(f"Wrote {len(paths)} files to {out}/: "
                       + ", ".join(p.name for p in paths), highlight=False)

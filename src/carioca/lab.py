@@ -21,6 +21,7 @@ True
 
 from __future__ import annotations
 
+import errno
 import json
 import math
 import os
@@ -497,11 +498,14 @@ class RoundStats:
     down_turn: tuple[int, ...]
     reshuffles: int = 0
     ended: str = "out"
+    emptied: bool = False
+    """The last card of the mazo was drawn, though nobody needed another before the end."""
 
     @property
     def mazo_ran_out(self) -> bool:
-        """The mazo ran out at least once in the round (rebuilt or not)."""
-        return self.reshuffles > 0 or self.ended == "mazo"
+        """The mazo ran out at least once in the round (rebuilt, not rebuilt, or its last
+        card drawn just before the round ended)."""
+        return self.reshuffles > 0 or self.ended == "mazo" or self.emptied
 
 
 @dataclass(frozen=True, slots=True)
@@ -530,6 +534,7 @@ class _RoundTracker:
         self.turns = [0] * game.n
         self.down = [0] * game.n
         self.reshuffles = 0
+        self.emptied = False
         self.max_turns = game.rules.max_turns_per_round
 
     def __call__(self, game: Game, action: Action, seconds: float) -> None:
@@ -540,7 +545,9 @@ class _RoundTracker:
         if isinstance(action, (Draw, Buy)) and not ended:
             # An empty mazo is rebuilt when a card must come from it: a draw, or a buy's
             # penalty card (a buy may also end the round; then the view is gone).
-            self.reshuffles = game.view(None).reshuffles
+            table = game.view(None)
+            self.reshuffles = table.reshuffles
+            self.emptied = self.emptied or table.mazo_count == 0
         elif isinstance(action, Bajar) and not self.down[seat] \
                 and (ended or game.view(None).down[seat]):
             self.down[seat] = self.turns[seat]
@@ -557,7 +564,8 @@ class _RoundTracker:
                  else "turn_cap" if turns >= self.max_turns else "mazo")
         return RoundStats(number, str(game.round_def(number)), turns, went_out,
                           tuple(result.scores[s] for s in order),
-                          tuple(self.down[s] for s in order), self.reshuffles, ended)
+                          tuple(self.down[s] for s in order), self.reshuffles, ended,
+                          self.emptied)
 
 
 def _simulated_game(task: _SimGame) -> _SimResult:
@@ -683,7 +691,9 @@ def _summarise(config: Config, players: int, results: Sequence[_SimResult]) -> C
         "turn_cap_rate": sum(1 for r in rounds if r.ended == "turn_cap") / n_rounds
         if n_rounds else 0.0,
         "first_seat_out_rate": outs[0] if outs else 0.0,
-        "first_seat_advantage": (outs[0] - (1 - nobody / n_rounds) * fair) if n_rounds else 0.0,
+        # Against an even share of the rounds someone went out; with no out, nothing to say.
+        "first_seat_advantage": (outs[0] - (1 - nobody / n_rounds) * fair)
+        if n_rounds > nobody else math.nan,
         "first_seat_advantage_ci": _advantage_ci(results, fair),
         "first_seat_mean_score": by_position[0][1] if by_position else 0.0,
         "down_by_own_turn_5": down_by_turn[4],
@@ -706,37 +716,77 @@ def _advantage_ci(results: Sequence[_SimResult], fair: float) -> float:
                  - fair * sum(1 for r in g.rounds if r.went_out is not None), len(g.rounds))
                 for g in results]
     n_rounds = sum(m for _, m in per_game)
-    if len(per_game) < 2 or not n_rounds:
+    if len(per_game) < 2 or not any(r.went_out is not None for g in results for r in g.rounds):
         return math.nan
     advantage = sum(x for x, _ in per_game) / n_rounds
     spread = sum((x - advantage * m) ** 2 for x, m in per_game)
     return _Z95 * math.sqrt(len(per_game) / (len(per_game) - 1) * spread) / n_rounds
 
 
+SIMULATION_FILES = ("summary.csv", "rounds.csv", "down_by_turn.csv", "positions.csv",
+                    "by_round.csv", *(f"{name}.{ext}" for name in (
+                        "turns_per_round", "down_by_turn", "penalty_by_round", "positions")
+                        for ext in ("png", "svg")))
+"""Every file :func:`write_simulation` may write."""
+
+
+def check_simulation_folder(out: Path) -> None:
+    """Raise ``OSError`` (naming the path) when a file of the simulation's is in the way in
+    ``out``: something not a file, such as a folder, under one of its names."""
+    for name in SIMULATION_FILES:
+        path = out / name
+        if path.exists() and not path.is_file():
+            raise IsADirectoryError(errno.EISDIR, "it is not a file", str(path))
+
+
 def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True) -> list[Path]:
-    """Write the simulation's CSV files (and PNG and SVG plots) to ``out``; returns the paths."""
+    """Write the simulation's CSV files (and PNG and SVG plots) to ``out``; returns the paths.
+    All or nothing: each file is written aside and put in place once all are, and a file of
+    an earlier run that this one does not write (a plot, with ``plots`` off) is removed, so
+    the folder never mixes two runs. ``OSError`` names the file that failed."""
+    out.mkdir(parents=True, exist_ok=True)
+    check_simulation_folder(out)
+    aside: list[tuple[Path, Path]] = []
+    try:
+        _write_aside(result, out, plots, aside)
+        for temp, path in aside:
+            os.replace(temp, path)
+    finally:
+        for temp, _ in aside:
+            temp.unlink(missing_ok=True)
+    written = [path for _, path in aside]
+    for name in SIMULATION_FILES:
+        if out / name not in written:
+            (out / name).unlink(missing_ok=True)
+    return written
+
+
+def _aside(out: Path, name: str, aside: list[tuple[Path, Path]]) -> Path:
+    """Where ``name`` is written until every file is: beside it, hidden."""
+    temp = out / f".{name}.partial"
+    aside.append((temp, out / name))
+    return temp
+
+
+def _write_aside(result: SimulationResult, out: Path, plots: bool,
+                 aside: list[tuple[Path, Path]]) -> None:
     import csv
 
-    out.mkdir(parents=True, exist_ok=True)
-    written: list[Path] = []
-
     def table(name: str, header: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
-        path = out / name
-        with path.open("w", newline="", encoding="utf-8") as fh:
+        with _aside(out, name, aside).open("w", newline="", encoding="utf-8") as fh:
             writer = csv.writer(fh)
             writer.writerow(header)
             writer.writerows(rows)
-        written.append(path)
 
     sums = result.summaries
     table("summary.csv", ["config", "metric", "value"],
           ([s.config.label, k, _fmt(v)] for s in sums for k, v in s.metrics.items()))
     table("rounds.csv",
           ["config", "round", "contract", "turns", "went_out_position", "scores", "down_turn",
-           "reshuffles", "ended"],
+           "reshuffles", "ended", "mazo_ran_out"],
           ([s.config.label, r.number, r.contract, r.turns,
             "" if r.went_out is None else r.went_out, " ".join(map(str, r.scores)),
-            " ".join(map(str, r.down_turn)), r.reshuffles, r.ended]
+            " ".join(map(str, r.down_turn)), r.reshuffles, r.ended, int(r.mazo_ran_out)]
            for s in sums for r in s.rounds))
     table("down_by_turn.csv", ["config", "own_turn", "p_down"],
           ([s.config.label, t + 1, _fmt(p)] for s in sums for t, p in enumerate(s.down_by_turn)))
@@ -749,8 +799,7 @@ def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True)
           ([s.config.label, n, c, _fmt(t), _fmt(p), _fmt(z), _fmt(m)] for s in sums
            for n, c, t, p, z, m in s.by_round))
     if plots:
-        written.extend(_plots(result, out))
-    return written
+        _plots(result, out, aside)
 
 
 def _fmt(value: float) -> str:
@@ -759,13 +808,12 @@ def _fmt(value: float) -> str:
     return f"{value:.6g}"
 
 
-def _plots(result: SimulationResult, out: Path) -> list[Path]:
+def _plots(result: SimulationResult, out: Path, aside: list[tuple[Path, Path]]) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    written: list[Path] = []
     sums = result.summaries
     k = len(sums)
     width = 0.8 / k
@@ -773,9 +821,7 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
     def save(fig: Any, name: str) -> None:
         fig.tight_layout()
         for ext in ("png", "svg"):
-            path = out / f"{name}.{ext}"
-            fig.savefig(path, dpi=120)
-            written.append(path)
+            fig.savefig(_aside(out, f"{name}.{ext}", aside), dpi=120, format=ext)
         plt.close(fig)
 
     fig, ax = plt.subplots(figsize=(7, 4))
@@ -827,4 +873,3 @@ def _plots(result: SimulationResult, out: Path) -> list[Path]:
     ax.set_title("First-seat advantage")
     ax.legend()
     save(fig, "positions")
-    return written
