@@ -331,6 +331,17 @@ def test_tournament_command_table() -> None:
                                     "--workers", "1", "--no-progress"])
     assert result.exit_code == 0, result.output
     assert "win rate" in result.output and "eager" in result.output
+    assert "seat-games" in result.output and "mean points" in result.output
+    # Under rounds scoring the "points" are rounds won, and more is better: the header says so.
+    from rich.console import Console
+
+    from carioca.cli_lab import tournament_table
+
+    wide = Console(width=200, record=True)
+    wide.print(tournament_table(tournament(["eager", "random"], "chico", games=2, workers=1,
+                                           options={"rounds": [1], "scoring": "rounds"})))
+    text = wide.export_text()
+    assert "mean rounds won" in text and "mean points" not in text
 
 
 def test_a_win_rate_interval_never_reads_past_0_or_100_percent() -> None:
@@ -429,6 +440,7 @@ def test_the_lab_commands_refuse_bad_input_before_they_run(tmp_path: Path) -> No
     cases = [
         (["tournament", "--bots", ""], "at least one bot"),
         (["tournament", "--bots", ",,,"], "at least one bot"),
+        (["tournament", "--bots", "greedy"], "one bot, 'greedy', has nobody to play"),
         (["tournament", "--bots", "eager,random", "--games", "0"], "--games"),
         (["tournament", "--bots", "eager,random", "--workers", "0"], "--workers"),
         (["simulate", "--games", "-3"], "--games"),

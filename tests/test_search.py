@@ -410,6 +410,38 @@ def test_the_driver_offers_buys_in_turn_order() -> None:
     assert all(b.asked for b in bots)
 
 
+def test_the_timer_hears_every_decision_and_times_the_bot_alone(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``timer`` gets every decision, a buy question answered no too, and the clock runs
+    over the bot's own work: the engine's view is made before it starts."""
+    import time as clock
+
+    class Never(RandomBot):  # decides in microseconds: any slowness timed is the engine's
+        asked = 0
+
+        def wants_to_buy(self, view: View, legal: Sequence[Action]) -> bool:
+            Never.asked += 1
+            return False
+
+    rules = RuleSet.preset("chico", buying="penalty_card")
+    game = Game.new(rules, NAMES[:3], seed=4)
+    real_view = Game.view
+
+    def slow_view(self: Game, seat: int | None) -> View:
+        end = clock.thread_time() + 0.01  # an engine 10 ms slow to show a seat its view
+        while clock.thread_time() < end:
+            pass
+        return real_view(self, seat)
+
+    monkeypatch.setattr(Game, "view", slow_view)
+    timed: list[tuple[int, float]] = []
+    played = play_until_round_end(game, [Never(s) for s in range(3)], max_actions=30,
+                                  timer=lambda seat, spent: timed.append((seat, spent)))
+    assert Never.asked > 0
+    assert len(timed) == played + Never.asked  # every move, and every "no"
+    assert all(spent < 0.005 for _, spent in timed), max(spent for _, spent in timed)
+
+
 # --------------------------------------------------------------------------- strength
 
 def test_search_beats_random_play() -> None:

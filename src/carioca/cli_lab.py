@@ -112,7 +112,11 @@ def tournament_table(result: TournamentResult) -> Table:
     title = (f"{result.config.label}: {len(result.games)} games, {result.players} seats, "
              f"{result.deals} deals × {result.players} rotations")
     table = Table(title=title)
-    for head in ("bot", "games", "win rate (95% CI)", "mean points (95% CI)", "outs/game",
+    # A bot in two seats of a game counts two games; under rounds scoring the points are
+    # rounds won (more is better), which "mean points" alone would not say.
+    points = ("mean rounds won (95% CI)" if result.config.rules().scoring == "rounds"
+              else "mean points (95% CI)")
+    for head in ("bot", "seat-games", "win rate (95% CI)", points, "outs/game",
                  "decision ms p50/p99/max"):
         table.add_column(head, justify="left" if head == "bot" else "right")
     for s in result.stats:
@@ -125,7 +129,7 @@ def tournament_table(result: TournamentResult) -> Table:
 
 def _ms(seconds: float) -> str:
     """Seconds in milliseconds: one decimal, or two significant digits under 0.1 ms (the
-    random and eager bots decide in microseconds, which one decimal shows as 0.0)."""
+    random and eager bots decide in a few microseconds, which one decimal shows as 0.0)."""
     ms = 1000 * seconds
     if ms == 0 or ms >= 0.1:
         return f"{ms:.1f}"

@@ -37,6 +37,7 @@ from typing import Any, TextIO, TypeVar
 from .actions import Action, Bajar, Buy, Draw
 from .bots.levels import make_bot
 from .bots.search import play_until_round_end
+from .cards import quoted
 from .engine import Game
 from .rules import RuleSet, parse_option_texts
 
@@ -237,8 +238,9 @@ def _run_ray(fn: Callable[[T], R], tasks: Sequence[T], address: str, workers: in
 
 def play_game(rules: RuleSet, bot_names: Sequence[str], seed: int, bot_seeds: Sequence[int],
               *, on_round_start: Callable[[Game], Callable[[Game, Action, float], None]]
-              | None = None) -> Game:
-    """A whole game between the named bots (one per seat), dealt from ``seed``."""
+              | None = None, timer: Callable[[int, float], None] | None = None) -> Game:
+    """A whole game between the named bots (one per seat), dealt from ``seed``; ``timer``
+    gets the seat and CPU seconds of every decision (a buy declined too)."""
     players = [f"{name} {seat}" for seat, name in enumerate(bot_names)]
     game = Game.new(rules, players, seed=seed)
     # The engine ends a round after max_turns_per_round turns (up to 100,000 may be set);
@@ -248,7 +250,8 @@ def play_game(rules: RuleSet, bot_names: Sequence[str], seed: int, bot_seeds: Se
     while not game.is_over:
         observer = on_round_start(game) if on_round_start is not None else None
         before = len(game.results)
-        play_until_round_end(game, bots, observer=observer, max_actions=max_actions)
+        play_until_round_end(game, bots, observer=observer, max_actions=max_actions,
+                             timer=timer)
         if len(game.results) == before:
             raise RuntimeError(f"a round of game seed {seed} did not end")
     return game
@@ -288,12 +291,10 @@ def _tournament_game(task: _TournamentGame) -> GameResult:
     rules = task.config.rules()
     times: list[list[float]] = [[] for _ in task.lineup]
 
-    def timer(game: Game) -> Callable[[Game, Action, float], None]:
-        def observe(_game: Game, action: Action, seconds: float) -> None:
-            times[action.seat].append(seconds)
-        return observe
+    def timer(seat: int, seconds: float) -> None:
+        times[seat].append(seconds)
 
-    game = play_game(rules, task.lineup, task.seed, task.bot_seeds, on_round_start=timer)
+    game = play_game(rules, task.lineup, task.seed, task.bot_seeds, timer=timer)
     sheet = game.score_sheet()
     outs = [0] * len(task.lineup)
     for r in game.results:
@@ -406,6 +407,9 @@ def check_tournament(bots: Sequence[str], preset: str = "chile",
     if players is not None and players < 2:
         raise ValueError(f"--players must be 2 or more (or left out: one seat per bot), "
                          f"not {players}")
+    if players is None and len(bots) < 2:
+        raise ValueError(f"one bot, {quoted(bots[0])}, has nobody to play: name two bots or "
+                         "more, or give --players to seat it in every seat")
     seats = players or len(bots)
     if seats < len(bots):
         raise ValueError(f"{len(bots)} bots do not fit at a table of {seats}")

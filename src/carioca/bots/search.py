@@ -69,6 +69,10 @@ Observer = Callable[[Game, Action, float], None]
 """Called after each action a bot chose, with the seconds it took to choose: CPU seconds of
 the thread that chose (one core's work, whatever else the machine is running)."""
 
+Timer = Callable[[int, float], None]
+"""Called after each decision (a move, or the answer to a buy question) with the seat and the
+CPU seconds its bot took."""
+
 _decision_clock = time.thread_time  # a busy machine must not make a decision look slow
 
 _MIN_PAIRED = 8  # worlds both moves were played in before the policy's move is overruled
@@ -108,11 +112,14 @@ def policy_factory(name: str, rules: RuleSet | None = None) -> PolicyFactory:
 # --------------------------------------------------------------------------- the driver
 
 def play_until_round_end(game: Game, bots: Sequence[Bot], *, observer: Observer | None = None,
-                         max_actions: int = _MAX_ACTIONS) -> int:
+                         max_actions: int = _MAX_ACTIONS, timer: Timer | None = None) -> int:
     """Let ``bots`` (one per seat) play ``game`` until the current round ends (or the game, or
     ``max_actions``). When the rules allow buying, each time a discard opens the window the
     others are asked in turn order, nearest first, whether they buy (bots that are not a
-    :class:`~carioca.bots.Buyer` never do). Returns the number of actions played."""
+    :class:`~carioca.bots.Buyer` never do). ``observer`` sees every action played, with the
+    seconds its bot took; ``timer(seat, seconds)`` every decision, a buy declined too. The
+    clock is the bot's alone: the engine's view and legal actions are made before it starts.
+    Returns the number of actions played."""
     start = len(game.results)
     buying = game.rules.buying != "off"
     played = 0
@@ -121,13 +128,16 @@ def play_until_round_end(game: Game, bots: Sequence[Bot], *, observer: Observer 
         seat = game.seat_to_act
         if seat is None:
             break
-        if buying and game.phase == "draw" and _offer_buys(game, bots, seat, observer):
+        if buying and game.phase == "draw" and _offer_buys(game, bots, seat, observer, timer):
             played += 1
             continue
         legal = game.legal_actions(seat)
+        view = game.view(seat)
         t0 = clock()
-        action = bots[seat].choose(game.view(seat), legal)
+        action = bots[seat].choose(view, legal)
         spent = clock() - t0
+        if timer is not None:
+            timer(seat, spent)
         game.apply(action)
         played += 1
         if observer is not None:
@@ -135,7 +145,8 @@ def play_until_round_end(game: Game, bots: Sequence[Bot], *, observer: Observer 
     return played
 
 
-def _offer_buys(game: Game, bots: Sequence[Bot], drawer: int, observer: Observer | None) -> bool:
+def _offer_buys(game: Game, bots: Sequence[Bot], drawer: int, observer: Observer | None,
+                timer: Timer | None) -> bool:
     for k in range(1, game.n):
         seat = (drawer + k) % game.n
         bot = bots[seat]
@@ -145,9 +156,12 @@ def _offer_buys(game: Game, bots: Sequence[Bot], drawer: int, observer: Observer
         buy = next((a for a in legal if isinstance(a, Buy)), None)
         if buy is None:
             continue
+        view = game.view(seat)
         t0 = _decision_clock()
-        wants = bot.wants_to_buy(game.view(seat), legal)
+        wants = bot.wants_to_buy(view, legal)
         spent = _decision_clock() - t0
+        if timer is not None:
+            timer(seat, spent)
         if wants:
             game.apply(buy)
             if observer is not None:
