@@ -665,13 +665,31 @@ def test_play_seats_one_player_per_bot_named(tmp_path: Path,
     result = runner.invoke(app, ["play", "--bots", "chela,lookahead", "--seed", "5", "--lang",
                                  "en", "--save", "g.json"], input="quit\n")
     assert result.exit_code == 0, result.output
-    assert load((tmp_path / "g.json").read_text())["players"] == ["You", "Tía Chela", "Beto"]
+    doc = load((tmp_path / "g.json").read_text())
+    assert doc["players"] == ["You", "Tía Chela", "Beto"]
+    # Who the bots were goes with the record (a tag the replay lets be), and --resume seats
+    # them again; more bots than the saved table has seats is refused.
+    assert doc["bots"] == [None, "chela", "lookahead"] and replay(doc).error is None
+    again = runner.invoke(app, ["play", "--resume", "g.json", "--lang", "en"], input="quit\n")
+    assert again.exit_code == 0, again.output
+    assert "Tía Chela: plays by the book" in again.output
+    assert "Beto — Lookahead: builds its melds like greedy" in again.output
+    assert load((tmp_path / "g.json").read_text())["bots"] == [None, "chela", "lookahead"]
+    crowded = runner.invoke(app, ["play", "--resume", "g.json", "--bots", "chela,beto,rosa"],
+                            input="quit\n")
+    assert crowded.exit_code == 2
+    assert "la mesa tiene lugar para 2 además de ti" in crowded.output
+    doc["bots"] = [None, "chela", "nope"]
+    (tmp_path / "bad.json").write_text(json.dumps(doc), encoding="utf-8")
+    bad = runner.invoke(app, ["play", "--resume", "bad.json"], input="quit\n")
+    assert bad.exit_code == 2 and "no conozco al bot 'nope'" in bad.output
 
 
 @pytest.mark.parametrize(("args", "message"), [
     (["play", "--bots", "chela,nope"], "no conozco al bot 'nope': elige entre random, eager"),
     (["play", "--bots", "nope", "--lang", "en"], "unknown bot 'nope'; the bots are: random"),
     (["play", "--bots", "search@0", "--lang", "en"], "'search@0': write search@N"),
+    (["play", "--bots", "search@16:foo"], "'search@16:foo': escribe search@N, con N de 1 a"),
     (["play", "--bots", " , "], "--bots necesita al menos un bot"),
     (["play", "--bots", "chela,beto", "--players", "2", "--lang", "en"],
      "--bots names 2 bots, but the table has room for 1 besides you"),

@@ -408,10 +408,22 @@ def test_a_spare_comodin_kept_from_the_next_player_is_said() -> None:
     play(game, "draw mazo")
     es, en = tip(game, "es"), tip(game, "en")
     assert str(es.action) == "discard AC"
-    assert es.reason == ("bota el AC: necesitas todas las demás, y el comodín que te sobra le "
-                         "serviría a Ana")
-    assert en.reason == ("discard the AC: you need all the others, and your spare comodín "
-                         "would help Ana")
+    assert es.reason == ("bota el AC: te hacen falta todas las cartas que no son comodín, y "
+                         "botar un comodín le serviría a Ana")
+    assert en.reason == ("discard the AC: you need every card that is no comodín, and a "
+                         "comodín thrown would help Ana")
+    # The same when the card thrown would feed Ana too (greedy's reason is discard_feeds).
+    from carioca.actions import Discard
+    from carioca.bots.greedy import Decision
+    from carioca.cards import Card
+    from carioca.coach import _checked, _Coach, explain
+
+    card = Card.parse("AC")
+    feeds = Decision(Discard(1, card), "discard_feeds", {"card": card, "missing": 3,
+                                                         "before": 2})
+    checked = _checked(feeds, game.view(1), rules, _Coach(0, rules))
+    assert checked.details.get("spare_wild") is True
+    assert explain(checked, game.view(1), "en") == en.reason
 
 
 def test_a_two_of_another_suit_in_an_escala_shows_as_a_comodin() -> None:

@@ -577,7 +577,8 @@ def test_a_mazo_emptied_by_the_last_draw_of_a_round_ran_out() -> None:
     assert sum(r.mazo_ran_out for r in rounds) > sum(r.reshuffles > 0 for r in rounds)
 
 
-def test_simulation_files_are_all_of_one_run(tmp_path: Path) -> None:
+def test_simulation_files_are_all_of_one_run(tmp_path: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
     """A run writes all its files or none: a folder in the way of one is named before
     anything is written, and the plots of an earlier run do not stay beside new CSVs."""
     result = simulate([Config.of("chico", {"rounds": [1]})], players=2, games=2, bot="eager",
@@ -590,13 +591,30 @@ def test_simulation_files_are_all_of_one_run(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
     assert "familia" in (tmp_path / "summary.csv").read_text()
     summary = (tmp_path / "summary.csv").read_bytes()
+    # A plot fails after the CSVs are written: nothing of the run is put in place.
+    from carioca import lab
+
+    def failing_plots(*args: Any) -> None:
+        raise OSError(28, "No space left on device", str(tmp_path / "positions.png"))
+
+    with monkeypatch.context() as patch:
+        patch.setattr(lab, "_plots", failing_plots)
+        with pytest.raises(OSError):
+            write_simulation(result, tmp_path)
+    assert (tmp_path / "summary.csv").read_bytes() == summary  # the last run, untouched
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)  # nothing left aside
     (tmp_path / "positions.csv").unlink()
     (tmp_path / "positions.csv").mkdir()
     with pytest.raises(OSError) as failed:
         write_simulation(result, tmp_path)
     assert failed.value.filename == str(tmp_path / "positions.csv")
-    assert (tmp_path / "summary.csv").read_bytes() == summary  # the last run, untouched
-    assert not list(tmp_path.glob(".*"))  # nothing half-written left aside
+    assert (tmp_path / "summary.csv").read_bytes() == summary
+    # A folder of someone's own plots, with no simulation in it, loses none of them.
+    own = tmp_path / "own"
+    own.mkdir()
+    (own / "positions.png").write_bytes(b"mine")
+    write_simulation(other, own, plots=False)
+    assert (own / "positions.png").read_bytes() == b"mine"
 
 
 def test_the_simulation_table_keeps_metric_names_whole() -> None:

@@ -159,8 +159,12 @@ _UI: dict[str, dict[str, str]] = {
         "err_bot": "no conozco al bot {name}: elige entre {names}, o search@N (N repartos de "
                    "prueba por jugada)",
         "err_no_bots": "--bots necesita al menos un bot: {names}",
-        "err_bots_seats": "--bots nombra {n} bots, pero en la mesa caben {seats} además de "
-                          "ti: quita --players, o pon más jugadores",
+        "err_bots_seats": "--bots nombra {n} bots, pero la mesa tiene lugar para {seats} "
+                          "además de ti: quita --players, o pon más jugadores",
+        "err_budget": "{name}: escribe search@N, con N de 1 a 100.000 repartos de prueba por "
+                      "jugada (o search@N:POLÍTICA, con greedy, lookahead, bottleneck, eager o "
+                      "random)",
+        "bots_tag_bad": "su lista de bots no se entiende",
         "yes": "s si sí y yes",
         "help": (
             "Escribe el número de una opción de la lista, o la jugada (cartas como 7H 10S QD "
@@ -293,6 +297,8 @@ _UI: dict[str, dict[str, str]] = {
         "err_no_bots": "--bots needs one bot at least: {names}",
         "err_bots_seats": "--bots names {n} bots, but the table has room for {seats} besides "
                           "you: leave out --players, or make it larger",
+        "err_budget": "{msg}",
+        "bots_tag_bad": "its 'bots' is not a list of the bots of the seats after yours",
         "yes": "y yes s si sí",
         "help": (
             "Type the number of an option from the list, or the move (cards like 7H 10S QD "
@@ -997,12 +1003,13 @@ def _write_whole(place: Path, data: bytes) -> None:
         raise
 
 
-def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str) -> Path:
+def _save_game(console: Console, game: Game, path: Path, seed: int, lang: str,
+               tags: Mapping[str, Any] | None = None) -> Path:
     """Write the record to ``path``; if that fails, to the games folder (then the temporary
     folder), and say where. Raises :class:`SaveFailed` when no place takes it."""
     # backslashreplace: a lone surrogate in a name is written as its JSON escape, which
     # reads back as the same name.
-    data = record_mod.dumps(game).encode("utf-8", errors="backslashreplace")
+    data = record_mod.dumps(game, tags).encode("utf-8", errors="backslashreplace")
     first_error: str | None = None
     for place in itertools.chain([path], _fallback_places(seed)):
         try:
@@ -1057,17 +1064,18 @@ def _introduce(console: Console, game: Game, kinds: Sequence[str], lang: str) ->
         console.print(f"  {line}", highlight=False, markup=False)
 
 
-def _checked_bots(text: str, lang: str = "en") -> list[str]:
-    """The bot names of a ``--bots`` list, or :class:`ValueError` with a reason in ``lang``
-    that names the one that is wrong."""
-    names = [part.strip() for part in text.split(",") if part.strip()]
+def _checked_bots(names: Sequence[str], lang: str = "en") -> list[str]:
+    """The bot names given (a ``--bots`` list split, or a record's ``bots`` tag), or
+    :class:`ValueError` with a reason in ``lang`` that names the one that is wrong."""
+    names = [name.strip() for name in names if name.strip()]
     if not names:
         raise ValueError(_t(lang, "err_no_bots", names=", ".join(BOTS)))
     for name in names:
         try:
             make_bot(name)
         except ValueError as exc:
-            raise ValueError(_t(lang, "err_bot", name=quoted(name), msg=str(exc),
+            key = "err_budget" if name.lower().startswith("search@") else "err_bot"
+            raise ValueError(_t(lang, key, name=quoted(name), msg=str(exc),
                                 names=", ".join(BOTS))) from None
     return names
 
@@ -1099,6 +1107,8 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     lang = _lang(lang)
     if sort not in ("rank", "suit"):
         raise ValueError(_t(lang, "err_sort", value=sort))
+    if bots is not None and opponents:
+        raise ValueError("give the bots (bots) or their names (opponents), not both")
     if seed is None:
         seed = random.SystemRandom().getrandbits(32)
     if resume is not None:
@@ -1122,6 +1132,8 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
         _introduce(console, game, kinds, lang)
     session = _Session(console, read_line, game, seat_bots, lang, sort, hints)
     path = Path(save) if save is not None else _default_save_path(seed)
+    # Who the bots were goes with the record, so that --resume seats them again.
+    tags = {"bots": [None, *kinds]} if opponents and bots is None else None
     try:
         session.run()
     except (_Quit, EOFError, KeyboardInterrupt):
@@ -1130,9 +1142,9 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     except BaseException:
         # Keep what was played, but let the failure that stopped the game be the one told.
         with contextlib.suppress(SaveFailed):
-            _save_game(console, game, path, seed, lang)
+            _save_game(console, game, path, seed, lang, tags)
         raise
-    _save_game(console, game, path, seed, lang)
+    _save_game(console, game, path, seed, lang, tags)
     return game
 
 
@@ -1402,7 +1414,7 @@ def play_command(
     opponents = None
     if bots is not None:
         try:
-            opponents = _checked_bots(bots, lang)
+            opponents = _checked_bots(bots.split(","), lang)
         except ValueError as exc:
             raise _fail(str(exc)) from None
         if players is not None and len(opponents) > players - 1 >= 1:
@@ -1411,7 +1423,11 @@ def play_command(
     if resume is not None:
         if (preset, players, set_options, seed, name) != ("chile", None, None, None, None):
             raise _fail(_t(lang, "resume_options"))
-        game = _resumed_game(resume, lang)
+        game, kinds = _resumed_game(resume, lang)
+        if opponents is None:
+            opponents = kinds
+        elif len(opponents) > game.n - 1:
+            raise _fail(_t(lang, "err_bots_seats", n=len(opponents), seats=game.n - 1))
         save = resume if save is None else save
     if save is not None:
         same = resume is not None and save.resolve() == resume.resolve()
@@ -1453,8 +1469,9 @@ def _said(error: RecordError, lang: str) -> str:
     return record_reason_es(error.message) if lang == "es" else error.message
 
 
-def _resumed_game(file: Path, lang: str) -> Game:
-    """The game of a record, where it stopped, or a one-line reason why not."""
+def _resumed_game(file: Path, lang: str) -> tuple[Game, list[str] | None]:
+    """The game of a record, where it stopped, and the bots it names for the seats after the
+    person's (its ``bots`` tag, None without one), or a one-line reason why not."""
     try:
         doc = record_mod.load(file.read_bytes())
     except OSError as exc:
@@ -1471,9 +1488,19 @@ def _resumed_game(file: Path, lang: str) -> Game:
     # A record gives the deals it played, not the seed of those to come: the rounds still to
     # play are dealt from a new seed (each one's seed goes into the record as it is dealt).
     game.seed = random.SystemRandom().getrandbits(32)
+    tag = doc.get("bots") if isinstance(doc, dict) else None
+    kinds = None
+    if tag is not None:
+        if not (isinstance(tag, list) and len(tag) == game.n and tag[0] is None
+                and all(isinstance(k, str) for k in tag[1:])):
+            raise _fail(_t(lang, "resume_bad", file=file, msg=_t(lang, "bots_tag_bad")))
+        try:
+            kinds = _checked_bots(tag[1:], lang)
+        except ValueError as exc:
+            raise _fail(_t(lang, "resume_bad", file=file, msg=str(exc))) from None
     if game.seat_to_act is None:  # stopped between rounds, or before the first deal
         game.start_round()
-    return game
+    return game, kinds
 
 
 def _register_faces() -> None:

@@ -170,7 +170,8 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
         if owed and any(feeds(c) and _spare(c, hand, owed, rules)
                         for c in hand if rules.value(c) > rules.value(card)):
             details["kept_feed"] = True
-    elif decision.reason == "discard" and isinstance(action, Discard) and owed and any(
+    elif decision.reason in ("discard", "discard_feeds") and isinstance(action, Discard) \
+            and owed and any(
             rules.is_wild(c) and _spare(c, hand, owed, rules) for c in hand):
         # Every natural card is needed, but a comodín is not: it stays because it would help
         # the next player (greedy gives none away), so "you need them all" would be false.
@@ -288,8 +289,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "de las que no necesitas",
         "discard_lost_feeds": "bota el {card}: la ronda se ve difícil; las que valen más y no "
                               "necesitas le pueden servir a {next}",
-        "discard_spare_wild": "bota el {card}: necesitas todas las demás, y el comodín que te "
-                              "sobra le serviría a {next}",
+        "discard_spare_wild": "bota el {card}: te hacen falta todas las cartas que no son "
+                              "comodín, y botar un comodín le serviría a {next}",
         "discard_down": "bota el {card}: ya te bajaste; guarda lo que puedes agregar y bota "
                         "la que más vale",
         "discard_down_feeds": "bota el {card}: ya te bajaste; las que valen más le pueden "
@@ -352,8 +353,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "you can spare",
         "discard_lost_feeds": "discard the {card}: this round looks lost; the dearer cards you "
                               "can spare may help {next}",
-        "discard_spare_wild": "discard the {card}: you need all the others, and your spare "
-                              "comodín would help {next}",
+        "discard_spare_wild": "discard the {card}: you need every card that is no comodín, "
+                              "and a comodín thrown would help {next}",
         "discard_down": "discard the {card}: you are down; keep what you can lay off and shed "
                         "the dearest of the rest",
         "discard_down_feeds": "discard the {card}: you are down; your dearer cards may help "
@@ -422,8 +423,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "teuersten Karte, die du nicht brauchst",
         "discard_lost_feeds": "wirf die {card} ab: diese Runde sieht verloren aus; deine "
                               "teureren Karten, die du nicht brauchst, können {next} helfen",
-        "discard_spare_wild": "wirf die {card} ab: du brauchst alle anderen, und dein übriger "
-                              "Joker würde {next} helfen",
+        "discard_spare_wild": "wirf die {card} ab: du brauchst alle deine natürlichen Karten, "
+                              "und ein abgeworfener Joker würde {next} helfen",
         "discard_down": "wirf die {card} ab: du hast ausgelegt; behalte, was du anlegen "
                         "kannst, und wirf die teuerste der übrigen ab",
         "discard_down_feeds": "wirf die {card} ab: du hast ausgelegt; deine teureren Karten "
@@ -488,8 +489,8 @@ _WORDS: dict[str, dict[str, str]] = {
                         "kortet du inte behöver",
         "discard_lost_feeds": "kasta {card}: rundan ser förlorad ut; dina dyrare kort som du "
                               "inte behöver kan hjälpa {next}",
-        "discard_spare_wild": "kasta {card}: du behöver alla andra, och din överblivna joker "
-                              "skulle hjälpa {next}",
+        "discard_spare_wild": "kasta {card}: du behöver alla dina naturliga kort, och en "
+                              "kastad joker skulle hjälpa {next}",
         "discard_down": "kasta {card}: du har lagt ner; behåll det du kan lägga på och kasta "
                         "det dyraste av resten",
         "discard_down_feeds": "kasta {card}: du har lagt ner; dina dyrare kort kan hjälpa "

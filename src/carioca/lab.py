@@ -745,11 +745,13 @@ def check_simulation_folder(out: Path) -> None:
 
 def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True) -> list[Path]:
     """Write the simulation's CSV files (and PNG and SVG plots) to ``out``; returns the paths.
-    All or nothing: each file is written aside and put in place once all are, and a file of
-    an earlier run that this one does not write (a plot, with ``plots`` off) is removed, so
-    the folder never mixes two runs. ``OSError`` names the file that failed."""
+    Each file is written aside and put in place once all are, so a failure leaves the folder
+    as it was; where the folder holds an earlier simulation (its ``summary.csv``), a file of
+    that run which this one does not write (a plot, with ``plots`` off) is removed, so the
+    folder does not mix two runs. ``OSError`` names the file that failed."""
     out.mkdir(parents=True, exist_ok=True)
     check_simulation_folder(out)
+    earlier = _holds_a_simulation(out)
     aside: list[tuple[Path, Path]] = []
     try:
         _write_aside(result, out, plots, aside)
@@ -759,10 +761,20 @@ def write_simulation(result: SimulationResult, out: Path, *, plots: bool = True)
         for temp, _ in aside:
             temp.unlink(missing_ok=True)
     written = [path for _, path in aside]
-    for name in SIMULATION_FILES:
+    for name in SIMULATION_FILES if earlier else ():
         if out / name not in written:
             (out / name).unlink(missing_ok=True)
     return written
+
+
+def _holds_a_simulation(out: Path) -> bool:
+    """Whether ``out`` holds a simulation's files (its summary.csv), not only files that
+    happen to have the names of some (a folder of the person's own plots)."""
+    try:
+        with (out / "summary.csv").open(encoding="utf-8") as fh:
+            return fh.readline().strip() == "config,metric,value"
+    except (OSError, UnicodeDecodeError):
+        return False
 
 
 def _aside(out: Path, name: str, aside: list[tuple[Path, Path]]) -> Path:

@@ -50,13 +50,19 @@ def to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def dumps(game: Game) -> str:
-    """The record as compact but readable JSON text (one action per line)."""
+def dumps(game: Game, tags: Mapping[str, Any] | None = None) -> str:
+    """The record as compact but readable JSON text (one action per line). ``tags`` are notes
+    of the document's own (as PGN's tags: the terminal game writes who the bots were), which
+    the replay lets be; a tag may not take the name of a field the record has."""
     doc = to_record(game)
     lines = ['{"format": ' + json.dumps(doc["format"]) + ",",
              ' "rules": ' + json.dumps(doc["rules"], ensure_ascii=False) + ",",
-             ' "players": ' + json.dumps(doc["players"], ensure_ascii=False) + ",",
-             ' "rounds": [']
+             ' "players": ' + json.dumps(doc["players"], ensure_ascii=False) + ","]
+    for key, value in (tags or {}).items():
+        if key in _DOC_FIELDS or key in _INNER_FIELDS or key in OPTION_NAMES:
+            raise ValueError(f"{key!r} is a field of the record, not a tag")
+        lines.append(f" {json.dumps(key)}: {json.dumps(value, ensure_ascii=False)},")
+    lines.append(' "rounds": [')
     for i, r in enumerate(doc["rounds"]):
         head = {k: v for k, v in r.items() if k != "actions"}
         lines.append("  {" + json.dumps(head)[1:-1] + ', "actions": [')
