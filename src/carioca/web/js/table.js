@@ -1483,6 +1483,9 @@ onLangChange(() => {
 });
 
 async function start() {
+  // The bots' titles in this page's language come with the presets: asked at once, beside
+  // the table, so that a bot's English title shows for as short a time as can be.
+  const presets = api("/api/presets").catch(() => ({}));
   try {
     S.table = await api(`/api/tables/${code}`);
   } catch (e) {
@@ -1490,7 +1493,8 @@ async function start() {
   }
   render();
   connect();
-  try { S.bots = (await api("/api/presets")).bots || []; render(); } catch (e) { S.bots = []; }
+  S.bots = (await presets).bots || [];
+  render();
 }
 
 start();
