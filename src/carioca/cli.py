@@ -1034,12 +1034,12 @@ def _seated(opponents: Sequence[str], players: int) -> list[str]:
     return [opponents[i % len(opponents)].strip().lower() for i in range(players - 1)]
 
 
-def _seat_names(me: str, kinds: Sequence[str] | None, players: int) -> list[str]:
+def _seat_names(me: str, kinds: Sequence[str]) -> list[str]:
     """Who sits where: the person, then a personality bot under its own name ("Tía Chela", a
     second one "Tía Chela 2") and any other bot under the next of the usual names."""
-    usual = iter([*(n for n in _BOT_NAMES if n != me), *(f"Bot {i}" for i in range(players))])
+    usual = iter([*(n for n in _BOT_NAMES if n != me), *(f"Bot {i}" for i in range(9))])
     names = [me]
-    for kind in kinds if kinds is not None else ["random"] * (players - 1):
+    for kind in kinds:
         spec = BOTS.get(kind)
         name = spec.title if spec is not None and not spec.titles else next(usual)
         base, k = name, 2
@@ -1118,7 +1118,7 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
         rules.check_players(players)
     kinds = _seated(opponents or ["random"], players)
     if resume is None:
-        names = _seat_names(name or _t(lang, "you"), kinds if opponents else None, players)
+        names = _seat_names(name or _t(lang, "you"), kinds)
         game = Game.new(rules, names, seed=seed)
     seat_bots: dict[int, Bot] = {}
     for seat in range(1, players):

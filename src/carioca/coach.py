@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import Action, Agregar, Discard
-from .bots.greedy import Decision, _fitting_meld, _owed
+from .bots.greedy import Decision, _fitting_meld, _Memo, _owed
 from .bots.lookahead import LookaheadBot
 from .cards import RANKS, Card
 from .engine import Game, View
@@ -167,23 +167,31 @@ def _checked(decision: Decision, view: View, rules: RuleSet, coach: _Coach) -> D
         # one stays for that reason, "shed the dearest first" alone would not explain it.
         card = action.card
         feeds = coach._feeding_test(view, rules, (seat + 1) % len(view.players))
-        if owed and any(feeds(c) and _spare(c, hand, owed, rules)
+        spare = _spare_test(hand, owed, rules)
+        if owed and any(feeds(c) and spare(c)
                         for c in hand if rules.value(c) > rules.value(card)):
             details["kept_feed"] = True
     elif decision.reason in ("discard", "discard_feeds") and isinstance(action, Discard) \
-            and owed and any(
-            rules.is_wild(c) and _spare(c, hand, owed, rules) for c in hand):
+            and owed and any(map(_spare_test(hand, owed, rules),
+                                 (c for c in hand if rules.is_wild(c)))):
         # Every natural card is needed, but a comodín is not: it stays because it would help
         # the next player (greedy gives none away), so "you need them all" would be false.
         details["spare_wild"] = True
     return dataclasses.replace(decision, details=details)
 
 
-def _spare(card: Card, hand: Sequence[Card], owed: Sequence[Contract], rules: RuleSet) -> bool:
-    """Whether the hand could lose ``card`` and lack no more cards than it does now."""
-    rest = list(hand)
-    rest.remove(card)
-    return distance(rest, owed, rules).missing <= distance(hand, owed, rules).missing
+def _spare_test(hand: Sequence[Card], owed: Sequence[Contract], rules: RuleSet
+                ) -> Callable[[Card], bool]:
+    """A test: could the hand lose this card and lack no more cards than it does now?"""
+    memo = _Memo(rules, list(owed))
+    now = memo.missing(list(hand))
+
+    def spare(card: Card) -> bool:
+        rest = list(hand)
+        rest.remove(card)
+        return memo.at_most(rest, now)
+
+    return spare
 
 
 def _target_words_for(card: Card, hand: Sequence[Card], owed: Sequence[Contract],
