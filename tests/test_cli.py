@@ -324,8 +324,9 @@ SPANISH_WORDS = {
     "unknown option": "no existe la opción 'bying'", "bad option value": "la opción 'buying'",
     "missing players": "al registro le falta 'players'",
     "unknown card": "'11H' no es una carta", "unknown card in an action": "'ZZ' no es una carta",
-    "a card too many": "la baraja de las reglas", "wrong seat": "no es tu turno",
-    "illegal action": "ya sacaste",
+    # a record's reader is told who did what, in the third person
+    "a card too many": "la baraja de las reglas", "wrong seat": "es el turno de Ana, no de Beto",
+    "illegal action": "Caro ya sacó: le toca bajarse",
 }
 
 
@@ -345,11 +346,13 @@ def test_replay_errors(tmp_path: Path, record: dict[str, Any], case: str) -> Non
     assert (error["round"], error["action"]) == (round_, action), error
     assert words in error["message"]
     assert "internal error" not in error["message"]
-    # without --json: a readable message on stderr, exit 2, no traceback
+    # without --json: a readable message on stderr, exit 2, no traceback; stdout ends with
+    # the spec's {"error": ...} line all the same, for a script that reads it
     result = runner.invoke(app, ["replay", str(path), "--lang", "en"])
     assert result.exit_code == 2
     no_traceback(result)
     assert words in result.stderr
+    assert json.loads(result.stdout.splitlines()[-1]) == out
     result = runner.invoke(app, ["replay", str(path)])
     assert result.exit_code == 2
     no_traceback(result)
@@ -381,6 +384,7 @@ def test_replay_missing_file(tmp_path: Path) -> None:
     assert "no se puede leer" in result.stderr and "es una carpeta" in result.stderr
     result = runner.invoke(app, ["replay", str(tmp_path), "--lang", "en"])
     assert result.exit_code == 2 and "cannot read" in result.stderr
+    assert "cannot read" in json.loads(result.stdout)["error"]["message"]
     result = runner.invoke(app, ["replay", ""])
     assert result.exit_code == 2 and "falta el archivo del registro" in result.stderr
 
@@ -431,6 +435,7 @@ def test_replay_turns_an_unexpected_failure_into_a_message(
     assert result.exit_code == 2
     no_traceback(result)
     assert "RuntimeError: boom" in result.stderr
+    assert json.loads(result.stdout) == out
 
 
 # --------------------------------------------------------------------------- play
@@ -675,6 +680,16 @@ def test_play_seats_one_player_per_bot_named(tmp_path: Path,
     assert "Tía Chela: plays by the book" in again.output
     assert "Beto — Lookahead: builds its melds like greedy" in again.output
     assert load((tmp_path / "g.json").read_text())["bots"] == [None, "chela", "lookahead"]
+    # The record's other notes are the sharer's: saving it back keeps them, in their place.
+    noted = load((tmp_path / "g.json").read_text())
+    noted = {"format": noted["format"], "event": "Navidad", **noted, "date": "2026-12-24"}
+    (tmp_path / "g.json").write_text(json.dumps(noted), encoding="utf-8")
+    kept = runner.invoke(app, ["play", "--resume", "g.json"], input="quit\n")
+    assert kept.exit_code == 0, kept.output
+    after = load((tmp_path / "g.json").read_text())
+    assert [k for k in after if k not in ("rules", "players", "rounds")] == [
+        "format", "event", "bots", "date"]
+    assert (after["event"], after["date"]) == ("Navidad", "2026-12-24")
     crowded = runner.invoke(app, ["play", "--resume", "g.json", "--bots", "chela,beto,rosa"],
                             input="quit\n")
     assert crowded.exit_code == 2
@@ -739,6 +754,7 @@ def test_a_record_cannot_drive_the_terminal(tmp_path: Path, record: dict[str, An
     doc["rounds"][0]["actions"][0]["p"] = (doc["rounds"][0]["actions"][0]["p"] + 1) % 2
     result = runner.invoke(app, ["replay", str(write(tmp_path, doc, "bad.json"))])
     assert result.exit_code == 2 and "\x1b" not in result.output
+    assert "\u202e" not in result.output  # the stdout error line is ASCII too
 
 
 def test_a_buy_is_answered_only_by_yes_or_no(tmp_path: Path) -> None:

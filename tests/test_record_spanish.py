@@ -256,10 +256,10 @@ def test_every_raise_is_reached() -> None:
                and isinstance(node.exc.func, ast.Name) and node.exc.func.id == "IllegalAction"
                and node.exc.args and isinstance(node.exc.args[0], ast.Constant)
                and node.exc.args[0].value == "bad_deal"}
-    # A move the rules forbid has its code and is said by carioca.spanish.explain instead.
+    # A move the rules forbid has its code and is said by carioca.spanish.explain_to_reader.
     source = Path(record_module.__file__).read_text(encoding="utf-8").splitlines()
     wanted -= {("record.py", n) for n, line in enumerate(source, 1)
-               if "RecordError(_capital(exc.message)" in line}
+               if "RecordError(_capital(exc.message" in line}
     reached: set[tuple[str, int]] = set()
     for trigger in TRIGGERS.values():
         exc = _refusal(trigger)

@@ -96,3 +96,53 @@ def test_a_deal_off_the_deck_names_the_doubled_card_and_the_missing_one() -> Non
     assert error is not None and error.round == 1
     assert (f"(1 pack + 0 jokers = 52 cards): too many {hand[1]} (2, the deck has 1); "
             f"too few {lost} (0, the deck has 1)") in error.message
+
+
+LONG = "x" * 100_000
+
+
+@pytest.mark.parametrize("change", [
+    {"format": LONG},
+    {"rules": {"preset": LONG}},
+    {"rules": {"preset": "chile", "options": {"wrap": LONG}}},
+    {"rules": {"preset": "chile", "options": {LONG: 1}}},
+    {"rules": {"preset": "chile", "options": {"values": {LONG: 1}}}},
+    {"rules": {"preset": "chile", "options": {"contracts": [LONG]}}},
+    {"rules": {"preset": "chile", "options": {"contracts": ["9" * 5000 + "T"]}}},
+    {"rules": {"preset": "chile", **{f"{LONG}{i}": 1 for i in range(50)}}},
+    {"rounds": [{"seed": 1, "actions": [], **{f"{LONG}{i}": 1 for i in range(50)}}]},
+])
+def test_a_message_quotes_a_long_input_cut_short(change: dict[str, Any]) -> None:
+    """What a hostile document sends back in its error is cut short, in both languages: the
+    error is one line a person reads, not the 100,000 characters sent."""
+    from carioca.spanish import record_reason_es
+
+    doc = {"format": "carioca-record/1", "rules": {"preset": "chile"},
+           "players": ["Ana", "Beto"], "rounds": [], **change}
+    error = replay(doc).error
+    assert error is not None
+    assert len(error.message) < 300 and "…" in error.message, error.message[:300]
+    spanish = record_reason_es(error.message)
+    assert len(spanish) < 400 and spanish != error.message, spanish[:400]
+
+
+def test_a_reader_is_told_who_broke_the_rule_by_the_name_as_written() -> None:
+    """A record's error names the player as the record writes the name ("ana", not "Ana"),
+    and the Spanish for its reader says who, in the third person ("ana no tiene el ..."),
+    not the player's own "no tienes"."""
+    from carioca import Game, RuleSet
+    from carioca.errors import IllegalAction
+    from carioca.spanish import explain_to_reader
+
+    game = Game.new(RuleSet.preset("chile"), ["ana", "beto"], seed=4)
+    doc = game.to_record()
+    seat = game.seat_to_act
+    held = set(game.view(seat).hand)
+    missing = next(str(c) for c in ("AS", "AH", "AD", "AC", "KS", "KH") if c not in
+                   {str(h) for h in held})
+    name = doc["players"][seat]
+    doc["rounds"][0]["actions"] = [{"p": seat, "draw": "mazo"}, {"p": seat, "discard": missing}]
+    error = replay(doc).error
+    assert error is not None and error.message.startswith(f"{name} has no {missing}")
+    said = explain_to_reader(IllegalAction(error.code, error.message), "es")
+    assert said == f"{name} no tiene el {missing}"

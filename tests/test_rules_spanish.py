@@ -67,6 +67,7 @@ TRIGGERS: dict[str, Callable[[], Any]] = {
     "unknown option": lambda: RuleSet.preset("chile", bying="off"),
     "no rounds": lambda: RuleSet(rounds=()),
     "fewest players above most": lambda: RuleSet.preset("chile", min_players=5, max_players=3),
+    "a table of one": lambda: dataclasses.replace(CHILE, min_players=1),
     "decks out of range": lambda: dataclasses.replace(CHILE, decks=5),
     "jokers out of range": lambda: dataclasses.replace(CHILE, jokers=5),
     "unknown wild kind": lambda: dataclasses.replace(CHILE, wilds=frozenset({"threes"})),

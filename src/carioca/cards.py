@@ -38,6 +38,20 @@ def quoted(value: object, most: int = 24) -> str:
     return text[:most - 2] + "…" + (text[0] if isinstance(value, str) else "")
 
 
+def named(names: Iterable[object], most: int = 6) -> str:
+    """Field or option names for a message, in order, each cut short, and no more than
+    ``most`` of them: a hostile document may hold thousands of long names.
+
+    >>> named(["date", "x" * 40])
+    'date, xxxxxxxxxxxxxxxxxxxxxx…'
+    >>> named(map(str, range(9)), most=3)
+    '0, 1, 2 and 6 more'
+    """
+    shown = [str(n) if len(str(n)) <= 24 else str(n)[:22] + "…" for n in names]
+    more = f" and {len(shown) - most} more" if len(shown) > most else ""
+    return ", ".join(shown[:most]) + more
+
+
 __all__ = [
     "RANKS",
     "SUITS",

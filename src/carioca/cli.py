@@ -45,7 +45,7 @@ from .engine import Game, View
 from .errors import IllegalAction, RecordError
 from .melds import Meld
 from .rules import RulesError, RuleSet, parse_option_texts
-from .spanish import explain, record_reason_es, rules_reason_es, translated
+from .spanish import explain, explain_to_reader, record_reason_es, rules_reason_es, translated
 
 __all__ = ["SaveFailed", "app", "main", "play_game", "parse_set_options", "printable",
            "sheet_table"]
@@ -1089,7 +1089,8 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
               lang: str = "es", sort: str = "rank", options: Mapping[str, Any] | None = None,
               save: str | Path | None = None,
               bots: Sequence[Bot] | None = None, hints: bool = False,
-              resume: Game | None = None, opponents: Sequence[str] | None = None) -> Game:
+              resume: Game | None = None, opponents: Sequence[str] | None = None,
+              notes: Mapping[str, Any] | None = None) -> Game:
     """Play one game in ``console``: seat 0 answers through ``read_line(prompt)``, every other
     seat is a bot (``RandomBot`` by default, seeded from ``seed``). ``opponents`` names them
     instead (:data:`carioca.bots.BOTS` or ``search@N``), one per seat after the person's, the
@@ -1101,7 +1102,8 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     stopped, the record is saved to ``save`` (default ``carioca-<date>-<seed>.json`` here) and the
     path printed; if that place cannot take it, the games folder does (and the message says
     so). ``resume`` is a game to go on with (from a record: the person takes seat 0), instead of
-    a new one. Raises :class:`RulesError` for rules or options that cannot be played,
+    a new one, and ``notes`` the tags of its record, written back with it. Raises
+    :class:`RulesError` for rules or options that cannot be played,
     ``ValueError`` for a bad ``lang`` or ``sort``, and ``OSError`` when the record could not be
     saved anywhere (after saying so). Returns the game as it stands."""
     lang = _lang(lang)
@@ -1133,7 +1135,9 @@ def play_game(console: Console, read_line: Callable[[str], str], preset: str = "
     session = _Session(console, read_line, game, seat_bots, lang, sort, hints)
     path = Path(save) if save is not None else _default_save_path(seed)
     # Who the bots were goes with the record, so that --resume seats them again.
-    tags = {"bots": [None, *kinds]} if opponents and bots is None else None
+    tags = dict(notes or {})  # the record's notes stay, each in its place
+    if opponents and bots is None:
+        tags["bots"] = [None, *kinds]
     try:
         session.run()
     except (_Quit, EOFError, KeyboardInterrupt):
@@ -1289,9 +1293,7 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
         if not as_json:
             text = _t(lang, "err_doc", msg=_t(lang, "err_read", file=file,
                                              msg=_os_reason(exc, lang)))
-            Console(stderr=True).print(printable(text), style="red", highlight=False,
-                                       markup=False, soft_wrap=True)
-            return EXIT_ERROR
+            return _replay_failed(result, text)
     else:
         try:
             doc = record_mod.load(data)
@@ -1320,6 +1322,14 @@ def _replay(file: str, as_json: bool, lang: str) -> int:
         text = _t(lang, "err_at_round", round=error.round, msg=msg)
     else:
         text = _t(lang, "err_doc", msg=msg)
+    return _replay_failed(result, text)
+
+
+def _replay_failed(result: record_mod.Replay, text: str) -> int:
+    """Say why a replay stopped: in the reader's words on stderr, and on stdout as the
+    record spec's ``{"error": ...}`` line (as ``--json`` prints it), for whatever reads
+    the output. That line is ASCII, so a name in the record cannot move the terminal."""
+    typer.echo(json.dumps(result.to_json()))
     Console(stderr=True).print(printable(text), style="red", highlight=False, markup=False,
                                soft_wrap=True)
     return EXIT_ERROR
@@ -1342,11 +1352,12 @@ def replay_command(
         code = _check_seeds(file) if check_seeds else _replay(file, as_json, lang)
     except Exception as exc:  # noqa: BLE001 - no input may end in a traceback
         msg = f"{type(exc).__name__}: {exc}"
+        doc = {"error": {"round": None, "action": None,
+                         "message": _t("en", "err_internal", msg=msg)}}
         if as_json:
-            doc = {"error": {"round": None, "action": None,
-                             "message": _t("en", "err_internal", msg=msg)}}
             typer.echo(_json_line(doc))
             raise typer.Exit(EXIT_ERROR) from None
+        typer.echo(json.dumps(doc))  # as a replay that stops says it (_replay_failed)
         raise _fail(_t(lang, "err_internal", msg=msg)) from None
     if code:
         raise typer.Exit(code)
@@ -1420,10 +1431,11 @@ def play_command(
         if players is not None and len(opponents) > players - 1 >= 1:
             raise _fail(_t(lang, "err_bots_seats", n=len(opponents), seats=players - 1))
     game = None
+    notes: dict[str, Any] = {}
     if resume is not None:
         if (preset, players, set_options, seed, name) != ("chile", None, None, None, None):
             raise _fail(_t(lang, "resume_options"))
-        game, kinds = _resumed_game(resume, lang)
+        game, kinds, notes = _resumed_game(resume, lang)
         if opponents is None:
             opponents = kinds
         elif len(opponents) > game.n - 1:
@@ -1452,7 +1464,8 @@ def play_command(
         if players is None:
             players = 1 + len(opponents) if opponents else 4
         play_game(console, read_line, preset, players, seed, name=name, lang=lang, sort=sort,
-                  options=options, save=save, hints=hints, resume=game, opponents=opponents)
+                  options=options, save=save, hints=hints, resume=game, opponents=opponents,
+                  notes=notes)
     except RulesError as exc:
         raise _rules_fail(exc, lang) from None
     except SaveFailed:
@@ -1465,13 +1478,14 @@ def _said(error: RecordError, lang: str) -> str:
     """A record's error in the reader's language: a move the rules forbid by its code, a
     record that cannot be read by its words."""
     if error.code != "bad_record":
-        return explain(IllegalAction(error.code, error.message), lang)
+        return explain_to_reader(IllegalAction(error.code, error.message), lang)
     return record_reason_es(error.message) if lang == "es" else error.message
 
 
-def _resumed_game(file: Path, lang: str) -> tuple[Game, list[str] | None]:
-    """The game of a record, where it stopped, and the bots it names for the seats after the
-    person's (its ``bots`` tag, None without one), or a one-line reason why not."""
+def _resumed_game(file: Path, lang: str) -> tuple[Game, list[str] | None, dict[str, Any]]:
+    """The game of a record, where it stopped, the bots it names for the seats after the
+    person's (its ``bots`` tag, None without one) and its notes (kept when it is saved
+    again), or a one-line reason why not."""
     try:
         doc = record_mod.load(file.read_bytes())
     except OSError as exc:
@@ -1500,7 +1514,7 @@ def _resumed_game(file: Path, lang: str) -> tuple[Game, list[str] | None]:
             raise _fail(_t(lang, "resume_bad", file=file, msg=str(exc))) from None
     if game.seat_to_act is None:  # stopped between rounds, or before the first deal
         game.start_round()
-    return game, kinds
+    return game, kinds, record_mod.tags(doc)
 
 
 def _register_faces() -> None:

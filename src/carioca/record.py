@@ -21,13 +21,13 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from .actions import Action, ActionError
-from .cards import Card, CardError, deck
+from .cards import Card, CardError, deck, named, quoted
 from .engine import Deal, Game
 from .errors import IllegalAction, RecordError
 from .rules import OPTION_NAMES, RulesError, RuleSet
 
 __all__ = ["FORMAT", "to_record", "from_record", "replay", "Replay", "load", "dumps",
-           "check_seeds"]
+           "check_seeds", "tags"]
 
 FORMAT = "carioca-record/1"
 
@@ -85,6 +85,18 @@ class Replay:
             return self.error.to_json()
         assert self.game is not None
         return self.game.score_sheet().to_json()
+
+
+def tags(doc: Any) -> dict[str, Any]:
+    """The notes of a loaded document (every top-level field that is not the record's own),
+    in the document's order: what :func:`dumps` should write again to keep them.
+
+    >>> tags({"format": FORMAT, "event": "Navidad", "rules": {}, "players": [], "rounds": []})
+    {'event': 'Navidad'}
+    """
+    if not isinstance(doc, Mapping):
+        return {}
+    return {str(k): v for k, v in doc.items() if k not in _DOC_FIELDS}
 
 
 def load(text: str | bytes) -> Any:
@@ -161,7 +173,7 @@ def _new_game(doc: Any) -> Game:
         raise RecordError("a record is a JSON object with format, rules, players and rounds")
     fmt = doc.get("format")
     if fmt != FORMAT:
-        raise RecordError(f"this is not a {FORMAT} record (format is {fmt!r})")
+        raise RecordError(f"this is not a {FORMAT} record (format is {quoted(fmt)})")
     for key in _DOC_FIELDS[1:]:
         if key not in doc:
             raise RecordError(f"the record has no '{key}'")
@@ -204,7 +216,7 @@ def _play_rounds(game: Game, rounds: Sequence[Any]) -> None:
         extra = set(entry) - {"deal", "seed", "actions"}
         if extra:
             raise RecordError(f"round {number} has unknown field(s): "
-                              f"{', '.join(sorted(map(str, extra)))}", number)
+                              f"{named(sorted(map(str, extra)))}", number)
         deal = _read_deal(game, entry, number)
         try:
             game.start_round(deal)
@@ -227,10 +239,14 @@ def _play_action(game: Game, raw: Any, number: int, index: int) -> None:
     try:
         game.apply(action)
     except IllegalAction as exc:
-        raise RecordError(_capital(exc.message), number, index, exc.code) from None
+        raise RecordError(_capital(exc.message, game.players), number, index,
+                          exc.code) from None
 
 
-def _capital(text: str) -> str:
+def _capital(text: str, names: Sequence[str]) -> str:
+    """A message as a sentence, but a player's name as the player wrote it ("ana")."""
+    if any(name and text.startswith(name) for name in names):
+        return text
     return text[:1].upper() + text[1:]
 
 
@@ -249,7 +265,7 @@ def _read_deal(game: Game, entry: Mapping[str, Any], number: int) -> Deal:
     extra = set(raw) - {"hands", "pozo", "mazo"}
     if extra:
         raise RecordError(f"round {number}: 'deal' has unknown field(s): "
-                          f"{', '.join(sorted(map(str, extra)))}", number)
+                          f"{named(sorted(map(str, extra)))}", number)
     if "hands" not in raw or "pozo" not in raw:
         raise RecordError(f"round {number}: the deal needs 'hands' and 'pozo'", number)
     hands = raw["hands"]

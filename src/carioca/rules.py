@@ -24,7 +24,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final, Literal
 
-from .cards import ALL_CARDS, RANKS, Card
+from .cards import ALL_CARDS, RANKS, Card, named, quoted
 
 __all__ = [
     "RulesError",
@@ -112,14 +112,15 @@ class Contract:
         melds: list[MeldSpec] = []
         for raw in text.upper().replace(" ", "").split("+"):
             if not raw:
-                raise RulesError(f"contract {text!r} has an empty part")
+                raise RulesError(f"contract {quoted(text, 40)} has an empty part")
             count_text = ""
             while raw and raw[0] in _DIGITS:  # ASCII only: str.isdigit() takes "²" too
                 count_text, raw = count_text + raw[0], raw[1:]
             count = int(count_text[:4]) if count_text else 1  # 4 digits tell it is too many
             if count > MAX_CONTRACT_MELDS:
-                raise RulesError(f"contract {text!r} asks for {count_text} melds: a contract "
-                                 f"has at most {MAX_CONTRACT_MELDS}")
+                many = count_text if len(count_text) <= 9 else count_text[:9] + "…"
+                raise RulesError(f"contract {quoted(text, 40)} asks for {many} melds: a "
+                                 f"contract has at most {MAX_CONTRACT_MELDS}")
             spec: MeldSpec
             if raw in ("ES", "ER", "EC"):
                 kind: MeldKind = {"ES": "sucia", "ER": "real", "EC": "colores"}[raw]  # type: ignore[assignment]
@@ -130,10 +131,11 @@ class Contract:
                 spec = MeldSpec("escala", int(raw[1:]) if raw[1:] else escala_len)
             else:
                 raise RulesError(
-                    f"contract {text!r}: {raw!r} is not a meld (use T, E, E3, ES, ER or EC)"
+                    f"contract {quoted(text, 40)}: {quoted(raw)} is not a meld "
+                    "(use T, E, E3, ES, ER or EC)"
                 )
             if count < 1:
-                raise RulesError(f"contract {text!r} asks for no {raw}")
+                raise RulesError(f"contract {quoted(text, 40)} asks for no {raw}")
             melds.extend([spec] * count)
         return Contract(tuple(melds))
 
@@ -358,7 +360,7 @@ class RuleSet:
             close = difflib.get_close_matches(key, PRESETS, n=1)
             hint = f" (did you mean '{close[0]}'?)" if close else ""
             raise RulesError(
-                f"unknown preset '{name}'{hint}; the presets are: {', '.join(PRESETS)}"
+                f"unknown preset {quoted(str(name))}{hint}; the presets are: {', '.join(PRESETS)}"
             )
         base = PRESETS[key]
         return base.with_options(**options)
@@ -373,7 +375,7 @@ class RuleSet:
         beside = {k: v for k, v in data.items() if k in OPTION_NAMES}
         unknown = set(data) - {"preset", "options"} - set(beside)
         if unknown:
-            raise RulesError(f"'rules' has unknown field(s): {', '.join(sorted(unknown))}")
+            raise RulesError(f"'rules' has unknown field(s): {named(sorted(map(str, unknown)))}")
         if "preset" not in data:
             raise RulesError("'rules' needs a 'preset' (one of: " + ", ".join(PRESETS) + ")")
         if not isinstance(data["preset"], str):
@@ -410,7 +412,7 @@ class RuleSet:
             if name not in OPTION_NAMES:
                 close = difflib.get_close_matches(name, OPTION_NAMES, n=1)
                 hint = f" (did you mean '{close[0]}'?)" if close else ""
-                raise RulesError(f"unknown option '{name}'{hint}")
+                raise RulesError(f"unknown option {quoted(name)}{hint}")
             if name == "rounds":
                 rounds_pick = value
             elif name == "contracts":
@@ -443,6 +445,9 @@ class RuleSet:
     def _validate(self) -> None:
         if not self.rounds:
             raise RulesError("the rules have no rounds to play")
+        if self.min_players > self.max_players:
+            raise RulesError(f"min_players ({self.min_players}) cannot be more than "
+                             f"max_players ({self.max_players})")
         if not 2 <= self.min_players <= self.max_players <= 8:
             raise RulesError("a table has 2 to 8 players")
         if self.decks is not None and not 1 <= self.decks <= 4:
@@ -515,18 +520,18 @@ def parse_option_texts(items: Iterable[str] | None, flag: str = "--set") -> dict
         name, sep, raw = item.partition("=")
         name = name.strip()
         if not sep or not name:
-            raise RulesError(f"{flag} takes option=value, not {item!r}")
+            raise RulesError(f"{flag} takes option=value, not {quoted(item, 40)}")
         raw = raw.strip()
         try:
             value: Any = json.loads(raw)
         except ValueError:
             value = raw
         except RecursionError:
-            raise RulesError(f"option {name!r} is nested too deeply to read") from None
+            raise RulesError(f"option {quoted(name)} is nested too deeply to read") from None
         if name in options and json.dumps(options[name], sort_keys=True) != json.dumps(
                 value, sort_keys=True):
             # two values for one option (true is not 1): which was meant is the person's to say
-            raise RulesError(f"{flag} gives option {name!r} two different values: keep one")
+            raise RulesError(f"{flag} gives option {quoted(name)} two different values: keep one")
         options[name] = value
     return options
 
@@ -621,7 +626,7 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
         bad = [v for v in value if v not in WILD_KINDS]
         if bad:
             raise RulesError(
-                f"option 'wilds' may hold {', '.join(WILD_KINDS)}; not {', '.join(bad)}"
+                f"option 'wilds' may hold {', '.join(WILD_KINDS)}; not {named(bad)}"
             )
         return frozenset(value)
     if name == "values":
@@ -634,10 +639,11 @@ def _convert_option(name: str, value: Any, base: RuleSet) -> Any:
             key = "JK" if key in ("JOKER", "COMODIN", "COMODÍN") else key
             if key not in VALUE_KEYS:
                 raise RulesError(
-                    f"option 'values': {k!r} is not a card rank (use A, 2 ... 10, J, Q, K, JK)"
+                    f"option 'values': {quoted(k)} is not a card rank "
+                    "(use A, 2 ... 10, J, Q, K, JK)"
                 )
             if not _is_int(v) or not 0 <= v <= 1000:
-                raise RulesError(f"option 'values': {k} must be worth 0 to 1000 points, "
+                raise RulesError(f"option 'values': {key} must be worth 0 to 1000 points, "
                                  f"not {_shown(v)}")
             table[key] = v
         return tuple(table.items())
@@ -653,9 +659,7 @@ def _wild_kind(word: str) -> str:
 def _shown(value: Any) -> str:
     """A value in an error message as the record (JSON) writes it: null, true, false; any
     other value as Python shows it ('x', 12)."""
-    if value is None or isinstance(value, bool):
-        return json.dumps(value)
-    return repr(value)
+    return quoted(value, 40)  # cut short: what was sent may be very long
 
 
 def _pick_rounds(value: Any, full: tuple[RoundDef, ...]) -> tuple[RoundDef, ...]:

@@ -24,8 +24,8 @@ from collections.abc import Callable, Sequence
 from .errors import IllegalAction
 from .rules import Contract, RulesError
 
-__all__ = ["a_rank_es", "explain", "meld_reason_es", "record_reason_es", "rules_reason_es",
-           "translated"]
+__all__ = ["a_rank_es", "explain", "explain_to_reader", "meld_reason_es", "record_reason_es",
+           "rules_reason_es", "translated"]
 
 
 _ILLEGAL_ES: dict[str, str] = {
@@ -153,8 +153,11 @@ def meld_reason_es(reason: str) -> str:
     return translated(_MELD_ES, reason)
 
 
-# The engine's messages that carry cards or numbers, in Spanish: (code, English, Spanish).
-_ILLEGAL_PATTERNS_ES: tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]], ...] = (
+# (code, the English, the Spanish made from what the English names)
+_CodedPatterns = tuple[tuple[str, re.Pattern[str], Callable[[re.Match[str]], str]], ...]
+
+# The engine's messages that carry cards or numbers, in Spanish.
+_ILLEGAL_PATTERNS_ES: _CodedPatterns = (
     # The contract is on the screen in Spanish; the engine names it in English.
     ("not_the_contract", re.compile(r"^that is not the contract \((.*?)\): (.*)$"),
      lambda m: f"eso no es el contrato: {meld_reason_es(m[2])}"),
@@ -179,12 +182,9 @@ def explain(exc: IllegalAction, lang: str) -> str:
     English, and in Spanish where the code has a fixed meaning (else the engine's words)."""
     if lang != "es":
         return exc.message
-    # A record's error opens with a capital ("That is not the contract"): read it as said.
-    message = exc.message[:1].lower() + exc.message[1:]
-    for code, pattern, words in _ILLEGAL_PATTERNS_ES:
-        found = pattern.search(exc.message) or pattern.search(message)
-        if exc.code == code and found:
-            return words(found)
+    said = _said_by(_ILLEGAL_PATTERNS_ES, exc)
+    if said is not None:
+        return said
     if exc.code in _ILLEGAL_ES:
         return _ILLEGAL_ES[exc.code]
     if exc.code == "cannot_buy":
@@ -195,6 +195,45 @@ def explain(exc: IllegalAction, lang: str) -> str:
         what = "agregar" if exc.code == "cannot_agregar" else "cambiar un comodín"
         return f"no puedes {what} en el turno en que te bajas; desde el próximo turno sí"
     return exc.message
+
+
+# A record's reader is told who did what: where the engine's English names the players,
+# the Spanish names them too, in the third person, not the player's "no es tu turno".
+_READER_ES: _CodedPatterns = (
+    ("not_your_turn", re.compile(r"^it is (.+)'s turn, not (.+)'s$"),
+     lambda m: f"es el turno de {m[1]}, no de {m[2]}"),
+    ("not_your_turn", re.compile(r"^only (.+) may undo now, in their own turn$"),
+     lambda m: f"solo {m[1]} puede deshacer ahora, en su propio turno"),
+    ("card_not_in_hand", re.compile(r"^(.+) has no (\S+?)(?: to play)?$"),
+     lambda m: f"{m[1]} no tiene el {m[2]}"),
+    ("drawn_already", re.compile(r"^(.+) has drawn already: "),
+     lambda m: f"{m[1]} ya sacó: le toca bajarse, agregar o botar una carta"),
+    ("draw_first", re.compile(r"^(.+) must first draw a card from "),
+     lambda m: f"{m[1]} primero tiene que sacar una carta del mazo o del pozo"),
+    ("already_down", re.compile(r"^(.+) has laid the whole contract down already"),
+     lambda m: f"{m[1]} ya bajó todo el contrato: ahora puede agregar"),
+)
+
+
+def explain_to_reader(exc: IllegalAction, lang: str) -> str:
+    """The message of an illegal move in a record, for someone reading the game (not the
+    player who made it): as :func:`explain`, but naming the players the English names.
+
+    >>> explain_to_reader(IllegalAction("not_your_turn", "It is Beto's turn, not Ana's"), "es")
+    'es el turno de Beto, no de Ana'
+    """
+    said = _said_by(_READER_ES, exc) if lang == "es" else None
+    return explain(exc, lang) if said is None else said
+
+
+def _said_by(patterns: _CodedPatterns, exc: IllegalAction) -> str | None:
+    # A record's error opens with a capital ("That is not the contract"): read it as said.
+    message = exc.message[:1].lower() + exc.message[1:]
+    for code, pattern, words in patterns:
+        found = pattern.search(exc.message) or pattern.search(message)
+        if exc.code == code and found:
+            return words(found)
+    return None
 
 
 # --------------------------------------------------------------------------- rules
@@ -241,7 +280,7 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         # contracts (Contract.parse)
         (r"^contract (.*) has an empty part$",
          lambda m: f"el contrato {m[1]} tiene una parte vacía"),
-        (r"^contract (.*) asks for (\d+) melds: a contract has at most (\d+)$",
+        (r"^contract (.*) asks for (\d+…?) melds: a contract has at most (\d+)$",
          lambda m: f"el contrato {m[1]} pide {m[2]} juegos: un contrato tiene a lo más {m[3]}"),
         (r"^contract (.*?): (.*) is not a meld \(use T, E, E3, ES, ER or EC\)$",
          lambda m: f"el contrato {m[1]}: {m[2]} no es un juego (usa T, E, E3, ES, ER o EC)"),
@@ -278,8 +317,10 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         (r"^the rules have no rounds to play$",
          lambda m: "estas reglas no tienen ninguna ronda que jugar"),
         (r"^a table has (\d+) to (\d+) players$",
-         lambda m: f"una mesa es de {m[1]} a {m[2]} jugadores, y el mínimo de jugadores no "
-                   f"puede pasar del máximo"),
+         lambda m: f"una mesa es de {m[1]} a {m[2]} jugadores"),
+        (r"^min_players \((\d+)\) cannot be more than max_players \((\d+)\)$",
+         lambda m: f"el mínimo de jugadores (min_players, {m[1]}) no puede pasar del máximo "
+                   f"(max_players, {m[2]})"),
         (r"^(option )?'decks' must be (\d+) to (\d+) packs(?:, not (.*))?$",
          lambda m: f"{_the_option(m[1])}'decks' tiene que ser de {m[2]} a {m[3]} naipes"
                    + (f", no {m[4]}" if m[4] is not None else "")),
