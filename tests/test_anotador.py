@@ -1275,6 +1275,53 @@ def test_setup_keeps_the_dealer_and_imports_refuse_nonsense(browser: Any, site: 
     context.close()
 
 
+def test_an_import_of_odd_names_cannot_break_the_phone(browser: Any, site: str) -> None:
+    """Names that every JavaScript object answers to ("constructor", "toString") are no card
+    and no contract: a file with them as contracts, or too many rounds, is refused with a
+    reason; as cards, they are left out and the totals stay numbers. A saved game the page
+    cannot read does not stop the page, nor the list of the others."""
+    context, page = new_page(browser, site, locale="en-US")
+    page.wait_for_selector("an-setup:not([hidden])")
+    page.click('nav.tabs [data-view="history"]')
+    odd_contract = anotador_doc(NAMES[:2], {**anotador_rules("chile"), "rounds": ["constructor"],
+                                            "at_once": [False]}, [])
+    many = anotador_doc(NAMES[:2], {**anotador_rules("chile"), "rounds": ["2T"] * 101,
+                                    "at_once": [False] * 101}, [])
+    for doc, why in ((odd_contract, '"constructor" is not a contract'),
+                     (many, "the file has 101 rounds: at most 100 fit")):
+        page.set_input_files("input[data-import]", files=[{
+            "name": "x.json", "mimeType": "text/plain", "buffer": json.dumps(doc).encode()}])
+        toast = page.locator(".toast.bad.show")
+        toast.wait_for()
+        assert why in toast.inner_text(), toast.inner_text()
+        page.evaluate("document.querySelector('.toast').classList.remove('show')")
+    assert page.locator("li.game").count() == 0
+    doc = anotador_doc(NAMES[:2], {**anotador_rules("chile"), "values": {
+        **anotador_rules("chile")["values"], "constructor": 5}}, [Hand(0, {1: ["5H"]})])
+    doc["rounds"][0]["hands"][1]["cards"] += ["constructor", "toString", 7]
+    import_doc(page, doc)
+    assert stored_game(page)["rounds"][0]["hands"][1]["cards"] == ["5"]
+    assert "constructor" not in stored_game(page)["rules"]["values"]
+    page.click('nav.tabs [data-view="history"]')
+    assert page.locator("li.game .game-players b").all_inner_texts() == ["0", "5"]
+    # A saved game broken by hand: the page starts, and lists the game it can read.
+    page.evaluate("""() => {
+        localStorage.setItem('anotador.v1.game.bad', JSON.stringify(
+            {id: 'bad', players: 'x', rounds: 3, rules: {}}));
+        const ids = JSON.parse(localStorage.getItem('anotador.v1.games'));
+        localStorage.setItem('anotador.v1.games', JSON.stringify([...ids, 'bad']));
+        localStorage.setItem('anotador.v1.current', JSON.stringify('bad'));
+        sessionStorage.setItem('anotador.v1.current', 'bad');
+    }""")
+    page.reload()
+    page.wait_for_selector("an-app nav.tabs button")
+    page.click('nav.tabs [data-view="history"]')
+    assert page.locator("li.game").count() == 1
+    assert page.evaluate("localStorage.getItem('anotador.v1.game.bad')") is not None
+    assert not page.errors, page.errors
+    context.close()
+
+
 def test_two_tabs_lose_no_round_and_keep_their_own_games(browser: Any, site: str) -> None:
     context = browser.new_context(locale="en-US", **PHONE)
     context.set_default_timeout(8000)

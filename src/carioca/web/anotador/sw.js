@@ -4,7 +4,7 @@
 // rules in words) is kept from the first visit too, though the page reads it only when the
 // rules are opened: they must open at a table with no network.
 
-const CACHE = "carioca-anotador-v7";
+const CACHE = "carioca-anotador-v8";
 const ASSETS = [
   "./",
   "index.html",

@@ -119,6 +119,8 @@ const STRINGS = {
     io_format: "el formato debe ser {format}",
     io_players: "una partida tiene de 2 a 8 jugadores",
     io_rules_no_rounds: "las reglas no tienen rondas",
+    io_too_many_rounds: "el archivo tiene {n} rondas: a lo más caben {most}",
+    io_bad_contract: "{value} no es un contrato (se escriben así: 2T, 1T+1E, 3E)",
     io_no_header: "falta la línea de encabezado (round,contract,dealer,out,de_una y los jugadores)",
     io_no_rounds: "no hay rondas",
     io_gap: "hay una ronda sin puntos antes de otras",
@@ -285,6 +287,8 @@ const STRINGS = {
     io_format: "the format must be {format}",
     io_players: "a game has 2 to 8 players",
     io_rules_no_rounds: "the rules have no rounds",
+    io_too_many_rounds: "the file has {n} rounds: at most {most} fit",
+    io_bad_contract: "{value} is not a contract (they are written 2T, 1T+1E, 3E)",
     io_no_header: "the header line is missing (round,contract,dealer,out,de_una and the players)",
     io_no_rounds: "there are no rounds",
     io_gap: "a round has no scores before others that do",
@@ -451,6 +455,8 @@ const STRINGS = {
     io_format: "das Format muss {format} sein",
     io_players: "eine Partie hat 2 bis 8 Spieler",
     io_rules_no_rounds: "die Regeln haben keine Runden",
+    io_too_many_rounds: "die Datei hat {n} Runden: höchstens {most} passen",
+    io_bad_contract: "{value} ist kein Kontrakt (man schreibt sie 2T, 1T+1E, 3E)",
     io_no_header: "die Kopfzeile fehlt (round,contract,dealer,out,de_una und die Spieler)",
     io_no_rounds: "es gibt keine Runden",
     io_gap: "eine Runde ohne Punkte steht vor Runden mit Punkten",
@@ -617,6 +623,8 @@ const STRINGS = {
     io_format: "formatet måste vara {format}",
     io_players: "ett parti har 2 till 8 spelare",
     io_rules_no_rounds: "reglerna har inga rundor",
+    io_too_many_rounds: "filen har {n} rundor: högst {most} får plats",
+    io_bad_contract: "{value} är inget kontrakt (de skrivs 2T, 1T+1E, 3E)",
     io_no_header: "rubrikraden saknas (round,contract,dealer,out,de_una och spelarna)",
     io_no_rounds: "det finns inga rundor",
     io_gap: "en runda utan poäng kommer före rundor med poäng",
@@ -739,7 +747,8 @@ function meldWordsSv({ kind, len, count }) {
 /** The words of one contract (engine notation, alternatives joined with "|"). */
 export function contractWords(code, lang, catalog) {
   const parts = String(code).split("|").map((one) => {
-    const entry = catalog && catalog[one];
+    // own keys only: an imported code such as "constructor" is no entry of the catalogue
+    const entry = catalog && Object.hasOwn(catalog, one) ? catalog[one] : undefined;
     if (!entry) return one;
     if (entry.words && entry.words[lang]) return entry.words[lang];
     const make = lang === "de" ? meldWordsDe : lang === "sv" ? meldWordsSv : null;

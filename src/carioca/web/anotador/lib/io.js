@@ -120,11 +120,22 @@ function whole(value, field) {
   return value;
 }
 
+// A contract in the engine's notation ("1T+2E", "2E3", "ES", alternatives joined by "|"):
+// an imported game is drawn with these codes, so nothing else may stand in for one.
+const MELD = String.raw`\d{0,2}(?:T|E\d{0,2}|ES|ER|EC)`;
+const CONTRACT = new RegExp(`^${MELD}(?:\\+${MELD})*$`, "i");
+const MOST_ROUNDS = 100; // as the engine: a game has at most 100 rounds
+
+function isContract(code) {
+  return typeof code === "string" && code.length <= 60
+    && code.split("|").every((one) => CONTRACT.test(one.replace(/\s/g, "")));
+}
+
 /** The rules of an imported game: the defaults, with every field the file gives checked. */
 function checkRules(given, defaults) {
   const rules = { ...defaults, ...given, values: { ...defaults.values } };
   for (const [key, v] of Object.entries(given.values ?? {})) {
-    if (key in defaults.values) rules.values[key] = whole(v, "values");
+    if (Object.hasOwn(defaults.values, key)) rules.values[key] = whole(v, "values");
   }
   for (const field of ["out_score", "instant_out_score", "steal_points"]) {
     if (field in given) whole(given[field], field);
@@ -138,6 +149,9 @@ function checkRules(given, defaults) {
     }
   }
   if (!given.rounds.every((c) => typeof c === "string" && c.trim())) fail("io_rules_no_rounds");
+  if (given.rounds.length > MOST_ROUNDS) fail("io_too_many_rounds", { n: given.rounds.length, most: MOST_ROUNDS });
+  const odd = given.rounds.find((c) => !isContract(c));
+  if (odd !== undefined) fail("io_bad_contract", { value: JSON.stringify(odd.slice(0, 40)) });
   rules.at_once = given.rounds.map((_, i) => Boolean((given.at_once || [])[i]));
   for (const flag of ["de_una", "steals", "wild_two"]) rules[flag] = Boolean(rules[flag]);
   return rules;
@@ -178,7 +192,13 @@ function checkGame(doc, defaults) {
   }
   const n = players.length;
   const rules = checkRules(doc.rules, defaults);
-  const rounds = (Array.isArray(doc.rounds) ? doc.rounds : []).map((r) => {
+  const played = Array.isArray(doc.rounds) ? doc.rounds : [];
+  // the rounds of the rules and tie-break rounds at most (their cap is at most 10)
+  if (played.length > rules.rounds.length + 10) {
+    fail("io_too_many_rounds", { n: played.length, most: rules.rounds.length + 10 });
+  }
+  const rounds = played.map((given) => {
+    const r = given && typeof given === "object" ? given : {};
     const round = emptyRound(n);
     round.closed = Boolean(r.closed);
     round.out = Number.isInteger(r.out) && r.out >= 0 && r.out < n ? r.out : null;
@@ -188,7 +208,8 @@ function checkGame(doc, defaults) {
     for (let s = 0; s < n; s += 1) {
       const h = (r.hands || [])[s] || {};
       round.hands[s] = {
-        cards: Array.isArray(h.cards) ? h.cards.filter((k) => k in rules.values) : [],
+        cards: Array.isArray(h.cards)
+          ? h.cards.filter((k) => typeof k === "string" && Object.hasOwn(rules.values, k)) : [],
         typed: h.typed === null || h.typed === undefined ? null : whole(h.typed, "typed"),
       };
       const stolen = (r.steals || [])[s];

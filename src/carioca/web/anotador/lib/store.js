@@ -21,8 +21,9 @@ export class Store extends EventTarget {
     this.ui = { view: "round", seat: null, editing: null, setup: null, ...this._read(UI, {}) };
     this.game = null;
     const id = this._tabGame() ?? this._read(CURRENT, null);
-    if (id) this.game = this._read(gameKey(id), null);
-    if (this.game) normalize(this.game);
+    // A saved game this page cannot read (changed by hand, or by an old broken import) is
+    // not opened, so that the page still starts; it stays saved.
+    if (id) this.game = this._readable(this._read(gameKey(id), null));
     globalThis.addEventListener?.("storage", (event) => this._elsewhere(event));
   }
 
@@ -90,9 +91,20 @@ export class Store extends EventTarget {
   /** Every game on the device, newest first. */
   games() {
     return this.ids()
-      .map((id) => this._read(gameKey(id), null))
+      .map((id) => this._readable(this._read(gameKey(id), null)))
       .filter(Boolean)
       .sort((a, b) => String(b.updated).localeCompare(String(a.updated)));
+  }
+
+  /** A saved game as the page reads it, or null for one it cannot read (left saved, not
+   * listed: one unreadable game must not take the whole list down with it). */
+  _readable(game) {
+    if (!game || typeof game !== "object") return null;
+    try {
+      return normalize(game);
+    } catch (_) {
+      return null;
+    }
   }
 
   _saveGame(game) {
@@ -144,7 +156,7 @@ export class Store extends EventTarget {
   }
 
   open(id) {
-    const game = this._read(gameKey(id), null);
+    const game = this._readable(this._read(gameKey(id), null));
     if (game) this.adopt(game);
   }
 
