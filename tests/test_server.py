@@ -58,7 +58,7 @@ def test_an_option_named_self_or_not_text_is_refused_in_words() -> None:
                 assert answer.status_code == 400, answer.text
                 error = answer.json()["error"]
                 assert error["code"] == "bad_rules"
-                assert error["message"] == f"unknown option '{key}'"
+                assert error["message"] == f"unknown option {key!r}"  # escaped, as Python
 
 
 def test_the_frameworks_refusals_have_the_documented_shape() -> None:
@@ -1121,6 +1121,145 @@ def test_a_restarted_server_resumes_every_table(tmp_path: Path) -> None:
     assert table.seat_of(token) == 0
 
 
+def test_a_broken_table_started_again_keeps_its_new_game(tmp_path: Path) -> None:
+    """A table whose stored game cannot be replayed is "broken"; started again, its new game
+    is stored under a new number, so the broken game's moves are not read into it at the next
+    restart (which would break it too, and lose it)."""
+    import sqlite3
+
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "carioca.sqlite"
+
+    def draw_and_discard(table: Any, times: int) -> None:
+        game = table.game
+        for _ in range(times):
+            seat = game.seat_to_act
+            move = next(a for a in game.legal_actions(seat) if a.kind in ("draw", "discard"))
+            table.apply(seat, move.to_json(), None)
+
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    table, _token = manager.create(name="Ana", preset="chile", options={}, seats=2, bots={},
+                                   turn_timer=0, steal_timer=10, hints=False)
+    table.join("Beto")
+    table.start()
+    draw_and_discard(table, 6)
+    code = table.code
+    manager.store.close()
+    with contextlib.closing(sqlite3.connect(db)) as raw:  # a stored move gone bad
+        raw.execute("UPDATE actions SET action = ? WHERE code = ? AND seq = 1",
+                    (json.dumps({"p": 0, "discard": "JK"}), code))
+        raw.commit()
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    manager.load()
+    table = manager.tables[code]
+    assert table.status == "broken"
+    table.start()
+    draw_and_discard(table, 2)
+    record = table.game.to_record()
+    manager.store.close()
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    manager.load()
+    table = manager.tables[code]
+    assert table.status == "playing" and table.game.to_record() == record
+    manager.store.close()
+
+
+def test_a_failed_write_takes_nothing_and_says_try_again() -> None:
+    """A SQLite write that fails (the file locked, full or read-only) is the coded
+    "unavailable" over HTTP and over the socket, and the table stays as the store has it: no
+    seat taken with a token nobody holds, no claim, no undo the store did not make."""
+    import sqlite3
+
+    from carioca.actions import Bajar
+    from carioca.store import SQLiteStore
+
+    class Flaky(SQLiteStore):
+        fail = False
+
+        def _write(self, sql: str, args: tuple[Any, ...]) -> None:
+            if self.fail:
+                raise sqlite3.OperationalError("database is locked")
+            super()._write(sql, args)
+
+    store = Flaky(":memory:")
+    app = create_app(store, bot_delay=0)
+    with TestClient(app, raise_server_exceptions=False) as client:
+        made = _new(client, seats=3)
+        code = made["code"]
+        store.fail = True
+        refused = client.post(f"/api/tables/{code}/join", json={"name": "Beto", "seat": 1})
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "unavailable"
+        assert not client.get(f"/api/tables/{code}").json()["seats"][1]["taken"]
+        store.fail = False
+        assert client.post(f"/api/tables/{code}/join",
+                           json={"name": "Beto", "seat": 1}).status_code == 200
+        made = _new(client, seats=2, bots={"1": "random"})
+        code, token = made["code"], made["token"]
+        table = app.state.manager.tables[code]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, token)
+            client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
+            mine = _until_state(ws, lambda m: bool(m.get("legal")))
+            store.fail = True
+            reply = _send(ws, {"type": "action", "version": mine["version"],
+                               "action": {"p": 0, "draw": "mazo"}})
+            assert reply["code"] == "unavailable" and table.game.phase == "draw"
+            store.fail = False
+    # A claim and an undo the store refuses are not made either.
+    manager = tables.TableManager(Flaky(":memory:"), bot_delay=0)
+    for _ in range(100):
+        table, _token = manager.create(name="Ana", preset="chile",
+                                       options={"undo": True, "buying": "penalty_card"},
+                                       seats=3, bots={}, turn_timer=0, steal_timer=15,
+                                       hints=False)
+        table.join("Beto")
+        table.join("Caro")
+        table.start()
+        game = table.game
+        seat = game.seat_to_act
+        table.apply(seat, {"p": seat, "draw": "mazo"}, None)
+        bajar = [a for a in game.legal_actions(seat) if isinstance(a, Bajar)]
+        if bajar:
+            break
+    assert bajar, "no deal let the player bajar"
+    table.apply(seat, bajar[0].to_json(), None)
+    held = game.view(seat).to_json()
+    manager.store.fail = True
+    with pytest.raises(sqlite3.Error):
+        table.undo(seat, None)
+    assert game.view(seat).to_json() == held and game.log[-1][-1] == bajar[0]
+    manager.store.fail = False
+    table.apply(seat, {"p": seat, "discard": str(game.hand(seat)[0])}, None)
+    claimant = sorted(table.window.eligible)[0]
+    manager.store.fail = True
+    with pytest.raises(sqlite3.Error):
+        table.apply(claimant, {"p": claimant, "buy": True}, None)
+    assert claimant not in table.window.claims
+    manager.store.fail = False
+    table.apply(claimant, {"p": claimant, "buy": True}, None)  # may answer again
+    assert table.window.claims == {claimant: True}
+
+
+def test_one_address_opens_only_so_many_tables() -> None:
+    """Tables are kept (a finished one can be looked at, a rematch played): one address that
+    opens table after table is told to wait, in a code the page says in its language; the
+    tables it has keep working, and its players may still join others."""
+    from carioca.server.app import TABLES_PER_TEN_MINUTES
+
+    app = create_app(":memory:", bot_delay=0)
+    with TestClient(app) as client:
+        codes = [_new(client, seats=2)["code"] for _ in range(TABLES_PER_TEN_MINUTES)]
+        refused = client.post("/api/tables", json={"name": "Ana", "seats": 2})
+        assert refused.status_code == 429 and refused.headers["Retry-After"] == "600"
+        assert refused.json()["error"]["code"] == "too_many_tables"
+        assert len(app.state.manager.tables) == TABLES_PER_TEN_MINUTES
+        joined = client.post(f"/api/tables/{codes[0]}/join", json={"name": "Beto"})
+        assert joined.status_code == 200
+    words = (Path(__file__).parents[1] / "src/carioca/web/js/i18n.js").read_text("utf-8")
+    assert '"err.too_many_tables": { es: "Demasiadas mesas nuevas' in words
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -1493,6 +1632,73 @@ def test_a_connection_sends_in_order_and_only_the_newest_waiting_state() -> None
         assert asyncio.all_tasks() == {asyncio.current_task()}
 
     asyncio.run(main())
+
+
+def test_the_turn_timer_counts_the_turn_not_each_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A turn's countdown starts afresh when the turn starts and after its draw, not after a
+    bajar, nor after its undo: bajar and undo over and over cannot hold the table."""
+    from carioca.actions import Bajar
+    from carioca.store import SQLiteStore
+
+    clock = [1000.0]
+    monkeypatch.setattr(tables.time, "time", lambda: clock[0])
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    for _ in range(100):  # deals until the player to act can bajar at once
+        table, _token = manager.create(name="Ana", preset="chile", options={"undo": True},
+                                       seats=2, bots={}, turn_timer=30, steal_timer=10,
+                                       hints=False)
+        table.join("Beto")
+        table.start()
+        game = table.game
+        seat = game.seat_to_act
+        first = table.turn_deadline
+        clock[0] += 5
+        table.apply(seat, {"p": seat, "draw": "mazo"}, None)
+        bajar = [a for a in game.legal_actions(seat) if isinstance(a, Bajar)]
+        if bajar:
+            break
+    assert bajar, "no deal let the player bajar"
+    assert first is not None and table.turn_deadline == clock[0] + 30  # the draw: afresh
+    after_draw = table.turn_deadline
+    for _ in range(3):
+        clock[0] += 5
+        table.apply(seat, bajar[0].to_json(), table.version)
+        assert table.turn_deadline == after_draw
+        clock[0] += 5
+        table.undo(seat, table.version)
+        assert table.turn_deadline == after_draw
+    clock[0] = after_draw + 1
+    table.on_timers()  # the time ran out: the table drew nothing more and threw a card
+    assert game.seat_to_act != seat
+
+
+@pytest.mark.parametrize("answer", ["pass", "buy"])
+def test_a_claim_does_not_make_the_draw_or_other_claims_stale(answer: str) -> None:
+    """Another seat's claim or pass changes no move anyone may make: the player to draw and
+    the other claimants act from the screen they saw, not a refusal as stale_version."""
+    from carioca.store import SQLiteStore
+
+    manager = tables.TableManager(SQLiteStore(":memory:"), bot_delay=0)
+    table, _token = manager.create(name="Ana", preset="chile",
+                                   options={"buying": "penalty_card"}, seats=4, bots={},
+                                   turn_timer=0, steal_timer=15, hints=False)
+    for name in ("Beto", "Caro", "Dani"):
+        table.join(name)
+    table.start()
+    game = table.game
+    seat = game.seat_to_act
+    table.apply(seat, {"p": seat, "draw": "mazo"}, table.version)
+    table.apply(seat, {"p": seat, "discard": str(game.hand(seat)[0])}, table.version)
+    drawer, seen = game.seat_to_act, table.version
+    first, second = sorted(table.window.eligible)[:2]
+    if answer == "pass":
+        table.pass_buy(first, seen)
+    else:
+        table.apply(first, {"p": first, "buy": True}, seen)
+    table.apply(second, {"p": second, "buy": True}, seen)  # not stale
+    assert table.window.claims == {first: answer == "buy", second: True}
+    table.apply(drawer, {"p": drawer, "draw": "mazo"}, seen)  # not stale either
+    assert game.phase == "play" and game.seat_to_act == drawer
 
 
 def test_the_turn_timer_throws_the_dearest_card_the_player_does_not_need() -> None:
@@ -1915,7 +2121,8 @@ def test_a_rematch_whose_save_fails_leaves_the_table_as_it_was(tmp_path: Path) -
 
         manager.store.save_table = full_disk
         refused = client.post(f"/api/tables/{code}/rematch", headers={"X-Carioca-Token": ana})
-        assert refused.status_code == 500 and refused.json()["error"]["code"] == "internal"
+        # a full disk is the store's refusal: try again (as with PostgreSQL away)
+        assert refused.status_code == 503 and refused.json()["error"]["code"] == "unavailable"
         assert table.status == "over" and table.game_no == 0
         assert table.game.to_record() == last
         again = client.post(f"/api/tables/{code}/rematch", headers={"X-Carioca-Token": ana})

@@ -11,6 +11,7 @@ import ipaddress
 import json
 import logging
 import mimetypes
+import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import ThreadPoolExecutor
@@ -203,6 +204,12 @@ GUESSES_PER_MINUTE = 30
 many times over, while going through the 32⁶ codes for somebody's table would take years."""
 
 
+TABLES_PER_TEN_MINUTES = 60
+"""New tables that one address may open in ten minutes: a family's evening needs a few, and a
+school behind one address a table for each group, while a script opening thousands would fill
+the memory and the store (tables are kept)."""
+
+
 SHARED_PAUSE = 5.0
 """Seconds a server counts table-code guesses alone after Redis failed to count them."""
 
@@ -295,6 +302,21 @@ def _household(address: str) -> str:
     return address
 
 
+class Creations(Guesses):
+    """The tables opened from each address in the last ten minutes: past
+    :data:`TABLES_PER_TEN_MINUTES`, the address waits. Counted by each server process alone
+    (not the cluster's), so N servers allow N times as many."""
+
+    def __init__(self) -> None:
+        super().__init__(most=TABLES_PER_TEN_MINUTES, window=600.0)
+
+    def opened(self, who: str, code: str) -> None:
+        self.missed(who, code)
+
+
+TOO_MANY_TABLES = "too many new tables from this address: wait a few minutes"
+
+
 TOO_MANY_GUESSES = ("too many codes from this address named no table: wait a minute, then "
                     "check the code")
 
@@ -382,6 +404,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
     app.state.guesses = Guesses(shared=cluster)
+    app.state.creations = Creations()
     _http_routes(app, manager)
     _rules_route(app)
     _page_routes(app, manager)
@@ -463,7 +486,13 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
         return {"presets": presets_payload(), "options": _option_groups(), "bots": bot_names()}
 
     @app.post("/api/tables")
-    async def create(body: CreateTable, response: Response) -> dict[str, Any]:
+    async def create(body: CreateTable, request: Request, response: Response) -> Any:
+        creations: Creations = request.app.state.creations
+        who = _address(request.scope)
+        if creations.blocked(who):
+            refusal = _error("too_many_tables", TOO_MANY_TABLES, 429)
+            refusal.headers["Retry-After"] = str(int(creations.window))
+            return refusal
         try:
             bots = {int(k): v for k, v in body.bots.items()}
         except ValueError:
@@ -477,6 +506,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
             if exc.code != "bad_rules":
                 raise
             raise _RulesRefused(exc.message, most=300) from None  # with the reason in Spanish
+        creations.opened(who, table.code)
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 
@@ -900,8 +930,9 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
 
 
 def _service_errors() -> list[type[Exception]]:
-    """The errors of PostgreSQL's and Redis's clients, where they are installed."""
-    found: list[type[Exception]] = []
+    """The errors of the stores and of Redis's client (PostgreSQL's and Redis's where they
+    are installed)."""
+    found: list[type[Exception]] = [sqlite3.Error]
     try:
         import psycopg
 

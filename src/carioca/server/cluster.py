@@ -187,5 +187,8 @@ def _owner(raw: bytes | None) -> Owner | None:
 
 
 def unavailable(exc: BaseException) -> bool:
-    """Whether ``exc`` is PostgreSQL's or Redis's (the service is away, or refused)."""
-    return type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_binary", "redis")
+    """Whether ``exc`` is the store's or Redis's: PostgreSQL or Redis away, or refused, or the
+    SQLite file locked, full or read-only. The player is told to try again, as nothing of
+    theirs was taken."""
+    return type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_binary", "redis",
+                                                  "sqlite3")

@@ -350,7 +350,7 @@ class Table:
         self.window: Window | None = None
         self.turn_deadline: float | None = None
         self._played_for: tuple[int, int] | None = None  # (seat, version then)
-        self._timed: tuple[int, int, int | None] | None = None  # the move the timer counts
+        self._timed: tuple[int, int, int | None] | None = None  # the turn (and draw) it counts
         self._timed_until = 0.0  # and when its time runs out, whoever plays it meanwhile
         self._saved_window: dict[str, Any] | None = meta.get("window")
         self._bots: dict[int, Bot] = {}
@@ -443,11 +443,22 @@ class Table:
         if seat not in free:
             raise TableError("seat_taken", f"seat {seat} is taken", 409)
         token = secrets.token_urlsafe(24)
-        self.seats[seat] = Seat(self._unique_name(clean_name(name) or f"Jugador {seat + 1}",
-                                                  seat), _hash(token))
-        self.version += 1
-        self._save()
+        self._seat_saved(seat, Seat(self._unique_name(clean_name(name) or f"Jugador {seat + 1}",
+                                                      seat), _hash(token)))
         return seat, token
+
+    def _seat_saved(self, seat: int, place: Seat) -> None:
+        """Seat ``place`` if the store takes it; else the seat stays as it was (a write that
+        fails must not leave a seat taken with a token nobody was given)."""
+        before = self.seats[seat]
+        self.seats[seat] = place
+        self.version += 1
+        try:
+            self._save()
+        except BaseException:
+            self.seats[seat] = before
+            self.version -= 1
+            raise
 
     def set_bot(self, seat: int, bot: str | None) -> None:
         if self.status != "lobby":
@@ -459,9 +470,7 @@ class Table:
         if current.token_hash is not None and (current.connected or bot is None):
             raise TableError("seat_taken", "a person sits there", 409)
         # A person who joined and left before the game gives the seat up to a bot.
-        self.seats[seat] = Seat(self._unique_name(title, seat) if bot else "", None, bot)
-        self.version += 1
-        self._save()
+        self._seat_saved(seat, Seat(self._unique_name(title, seat) if bot else "", None, bot))
 
     def may_host(self, seat: int | None) -> bool:
         """Whether ``seat`` may do the host's part: the host, or any player at the table
@@ -489,9 +498,11 @@ class Table:
         before = (self.game_no, self.game_seed, self.game, self.status, self._bots,
                   self._last_round_end, self._deals_saved, list(self.match_wins),
                   self.match_played)
-        if self.status == "over":
+        if self.status in ("over", "broken"):
+            # A new number: a broken game's stored moves stay under its own, not read back
+            # into this one at the next restart.
             self.game_no += 1
-            if self.match_winners() is not None:  # the match is decided: a new one
+            if self.status == "over" and self.match_winners() is not None:  # a new match
                 self.match_wins = [0] * len(self.seats)
                 self.match_played = 0
         self.game_seed = secrets.randbits(GAME_SEED_BITS)
@@ -695,8 +706,14 @@ class Table:
             raise TableError("not_your_turn", "only the player whose turn it is may undo")
         number = len(game.deals)
         seq = len(game.log[-1]) - 1
+        undone = game.log[-1][-1] if seq >= 0 else None
         game.undo(seat)
-        self._store().delete_action(self.code, self.game_no, number, seq)
+        try:
+            self._store().delete_action(self.code, self.game_no, number, seq)
+        except BaseException:
+            if undone is not None:
+                game.apply(undone)  # the store keeps the move: so does the game
+            raise
         self._after_change()
 
     def current(self, version: int) -> bool:
@@ -809,9 +826,14 @@ class Table:
             raise TableError("answered", "you have answered already")
         window.claims[seat] = wants
         # The claim waits for the player to draw, who has first claim (ruling 19), maybe
-        # over a restart of the server.
-        self._save()
-        self._after_change(reopen=False)
+        # over a restart of the server. It changes no hand, no pozo and no move anyone may
+        # make: the draw and the other claims sent from the screen before it still stand.
+        try:
+            self._save()
+        except BaseException:
+            del window.claims[seat]  # not stored, not taken: the player may answer again
+            raise
+        self._after_change(reopen=False, stales=False)
 
     def _end_claims(self) -> None:
         """The steal timer ran out: bots that have not answered pass, no more claims are
@@ -877,9 +899,12 @@ class Table:
         playing = (self.turn_timer and self.status == "playing" and game is not None
                    and game.seat_to_act is not None)
         if playing and game is not None:
-            # A fresh countdown for each move, not for a claim, a stand-in or a steal timer:
-            # a bot standing in and stepping out again leaves the person's time as it was.
-            moment = (len(game.deals), len(game.log[-1]) if game.log else 0, game.seat_to_act)
+            # A fresh countdown when a turn starts and once more after its draw; not for the
+            # moves after the draw (a bajar then undone, again and again, would hold the table
+            # for ever), nor a claim, a stand-in or a steal timer: a bot standing in and
+            # stepping out again leaves the person's time as it was.
+            draws = sum(isinstance(a, Draw) for a in game.log[-1]) if game.log else 0
+            moment = (len(game.deals), draws, game.seat_to_act)
             if moment != self._timed:
                 # The round's first turn waits while the players read how the last one ended.
                 fresh = bool(game.log) and not game.log[-1]
@@ -958,7 +983,7 @@ class Table:
         now = time.time()
         if self.claims_due(now):
             self._end_claims()
-            self._after_change(reopen=False)
+            self._after_change(reopen=False, stales=False)  # no move changes: as a claim
         game = self.game
         if self.turn_deadline is not None and now >= self.turn_deadline and game is not None:
             seat = game.seat_to_act
