@@ -2004,6 +2004,31 @@ def test_a_buy_that_ends_the_round_takes_the_draw_with_it() -> None:
     assert [a.to_json() for a in table.game.log[0][-2:]][-1] == {"p": 0, "buy": True}
 
 
+def test_how_the_last_round_ended_survives_a_restart(tmp_path: Path) -> None:
+    """Every hand and score of the round just ended stays on the screen over a restart."""
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "carioca.sqlite"
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    table, _token = manager.create(name="Ana", preset="chile", options={}, seats=2, bots={},
+                                   turn_timer=0, steal_timer=10, hints=False)
+    table.join("Beto")
+    table.start()
+    game, rng = table.game, random.Random(2)
+    while not game.results:
+        seat = game.seat_to_act
+        legal = list(game.legal_actions(seat))
+        eager = [a for a in legal if a.kind in ("bajar", "agregar")]
+        table.apply(seat, rng.choice(eager or legal).to_json(), None)
+    live = table.public_state()["round_end"]
+    assert live is not None and live["round"] == 1
+    manager.store.close()
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    manager.load()
+    assert manager.tables[table.code].public_state()["round_end"] == live
+    manager.store.close()
+
+
 def test_claims_survive_a_restart_and_leave_the_turn_timer_alone(tmp_path: Path) -> None:
     from carioca.store import SQLiteStore
 

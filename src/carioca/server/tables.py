@@ -583,6 +583,8 @@ class Table:
         game.seed = self.game_seed
         self.game = game
         self._deals_saved = len(stored.rounds)
+        if game.results:  # how the last round ended stays on the screen, as before the restart
+            self._note_round_end(len(game.results))
         if game.seat_to_act is None and not game.is_over:
             # The store holds the action that ended a round but not the next deal yet: it
             # is dealt again from the game's seed.
