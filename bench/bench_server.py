@@ -70,7 +70,8 @@ def _free_port() -> int:
 
 def start_server(port: int, db: str, bot_delay: float = 0.0, *, pin: bool = True,
                  redis: str | None = None) -> subprocess.Popen[bytes]:
-    argv = ["carioca", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay)]
+    argv = ["carioca", "serve", "--port", str(port), "--db", db, "--bot-delay", str(bot_delay),
+            "--tables-per-address", "0"]  # one address opens every table of the test
     if redis is not None:
         argv += ["--redis", redis]
     code = (

@@ -124,6 +124,7 @@ def test_a_message_quotes_a_long_input_cut_short(change: dict[str, Any]) -> None
     assert len(error.message) < 300 and "…" in error.message, error.message[:300]
     spanish = record_reason_es(error.message)
     assert len(spanish) < 400 and spanish != error.message, spanish[:400]
+    assert " more" not in spanish and " and " not in spanish, spanish  # "y 44 más"
 
 
 def test_a_reader_is_told_who_broke_the_rule_by_the_name_as_written() -> None:
@@ -146,3 +147,8 @@ def test_a_reader_is_told_who_broke_the_rule_by_the_name_as_written() -> None:
     assert error is not None and error.message.startswith(f"{name} has no {missing}")
     said = explain_to_reader(IllegalAction(error.code, error.message), "es")
     assert said == f"{name} no tiene el {missing}"
+    # a name that only begins a message's first word leaves it a sentence
+    from carioca.record import _capital
+
+    assert _capital("the pozo is empty", ["t", "beto"]) == "The pozo is empty"
+    assert _capital("t has no AS", ["t", "beto"]) == "t has no AS"

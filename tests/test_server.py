@@ -1171,14 +1171,15 @@ def test_a_failed_write_takes_nothing_and_says_try_again() -> None:
     seat taken with a token nobody holds, no claim, no undo the store did not make."""
     import sqlite3
 
-    from carioca.actions import Bajar
+    from carioca.actions import Bajar, Buy
     from carioca.store import SQLiteStore
 
     class Flaky(SQLiteStore):
         fail = False
+        fail_when: Any = None  # a test of the written values: which writes to refuse
 
         def _write(self, sql: str, args: tuple[Any, ...]) -> None:
-            if self.fail:
+            if self.fail or (self.fail_when is not None and self.fail_when(args)):
                 raise sqlite3.OperationalError("database is locked")
             super()._write(sql, args)
 
@@ -1239,6 +1240,23 @@ def test_a_failed_write_takes_nothing_and_says_try_again() -> None:
     manager.store.fail = False
     table.apply(claimant, {"p": claimant, "buy": True}, None)  # may answer again
     assert table.window.claims == {claimant: True}
+    # The draw that decides the window: the buy is played and stored, the draw is refused;
+    # every screen hears of the buy, and the draw sent from before it is now stale.
+    drawer, seen, played = game.seat_to_act, table.version, len(game.log[-1])
+    manager.store.fail_when = lambda args: '"draw"' in str(args[-1])
+    with pytest.raises(sqlite3.Error):
+        table.apply(drawer, {"p": drawer, "draw": "mazo"}, seen)
+    manager.store.fail_when = None
+    assert game.log[-1][played:] == [Buy(claimant)] and table.window is None
+    assert not table.current(seen)
+    table.apply(drawer, {"p": drawer, "draw": "mazo"}, table.version)
+    # A bot asked to stand in while the store refuses it does not play.
+    away = next(s for s in range(3) if s not in (game.seat_to_act,))
+    manager.store.fail = True
+    with pytest.raises(sqlite3.Error):
+        table.stand_in(away, "random")
+    manager.store.fail = False
+    assert table.seats[away].stand_in is None and away not in table._bots
 
 
 def test_one_address_opens_only_so_many_tables() -> None:

@@ -245,7 +245,7 @@ def _play_action(game: Game, raw: Any, number: int, index: int) -> None:
 
 def _capital(text: str, names: Sequence[str]) -> str:
     """A message as a sentence, but a player's name as the player wrote it ("ana")."""
-    if any(name and text.startswith(name) for name in names):
+    if any(name and text.startswith((f"{name} ", f"{name}'s ")) for name in names):
         return text
     return text[:1].upper() + text[1:]
 

@@ -236,6 +236,15 @@ def _said_by(patterns: _CodedPatterns, exc: IllegalAction) -> str | None:
     return None
 
 
+def _names_es(names: str) -> str:
+    """A list of names as :func:`carioca.cards.named` cuts it ("a, b and 3 more"), in Spanish.
+
+    >>> _names_es("f0, f1 and 3 more")
+    'f0, f1 y 3 más'
+    """
+    return re.sub(r" and (\d+) more$", r" y \1 más", names)
+
+
 # --------------------------------------------------------------------------- rules
 
 _NUMBERS_EN = {"one": "una", "two": "dos", "three": "tres", "four": "cuatro", "five": "cinco"}
@@ -300,7 +309,7 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         (r"^'rules' must be an object with a 'preset' and optional 'options'$",
          lambda m: "'rules' tiene que ser un objeto con 'preset' y, si quieres, 'options'"),
         (r"^'rules' has unknown field\(s\): (.*)$",
-         lambda m: f"'rules' tiene campos que no existen: {m[1]}"),
+         lambda m: f"'rules' tiene campos que no existen: {_names_es(m[1])}"),
         (r"^'rules' needs a 'preset' \(one of: (.*)\)$",
          lambda m: f"a 'rules' le falta 'preset' (una de estas variantes: {m[1]})"),
         (r"^'rules\.preset' must be a preset name$",
@@ -327,7 +336,7 @@ _RULES_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] = 
         (r"^'jokers' \(per pack\) must be (\d+) to (\d+)$",
          lambda m: f"'jokers' (por naipe) tiene que ser de {m[1]} a {m[2]}"),
         (r"^(option )?'wilds' may hold (.*); not (.*)$",
-         lambda m: f"{_the_option(m[1])}'wilds' solo puede tener {m[2]}; no {m[3]}"),
+         lambda m: f"{_the_option(m[1])}'wilds' solo puede tener {m[2]}; no {_names_es(m[3])}"),
         (r"^option '(.*)' is nested too deeply to read$",
          lambda m: f"la opción '{m[1]}' está anidada demasiado hondo para leerla"),
         (r"^'max_wilds_per_meld' must be (\d+) or more, or null for no limit$",
@@ -460,7 +469,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
         (r"^round (\d+) must be an object with a deal and actions$",
          lambda m: f"la ronda {m[1]} tiene que ser un objeto con 'deal' y 'actions'"),
         (r"^round (\d+) has unknown field\(s\): (.*)$",
-         lambda m: f"la ronda {m[1]} tiene campos que no existen: {m[2]}"),
+         lambda m: f"la ronda {m[1]} tiene campos que no existen: {_names_es(m[2])}"),
         (r"^round (\d+) is over; no action may follow$",
          lambda m: f"la ronda {m[1]} ya terminó: no puede seguir ninguna jugada"),
         (r"^round (\d+) needs a 'deal' or a 'seed'$",
@@ -471,7 +480,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
         (r"^'deal' must be an object with hands, pozo and mazo$",
          lambda m: "'deal' tiene que ser un objeto con 'hands', 'pozo' y 'mazo'"),
         (r"^'deal' has unknown field\(s\): (.*)$",
-         lambda m: f"'deal' tiene campos que no existen: {m[1]}"),
+         lambda m: f"'deal' tiene campos que no existen: {_names_es(m[1])}"),
         (r"^the deal needs 'hands' and 'pozo'$",
          lambda m: "el reparto necesita 'hands' y 'pozo'"),
         (r"^'hands' must be a list of lists of cards$",
@@ -519,7 +528,7 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
          lambda m: "'bajar' es una lista de juegos, cada uno una lista de cartas (no vacía)"),
         (r"^'(\w+)' is an object like (.*)$", lambda m: f"'{m[1]}' es un objeto como {m[2]}"),
         (r"^'(\w+)' has unknown field\(s\): (.*)$",
-         lambda m: f"'{m[1]}' tiene campos que no existen: {m[2]}"),
+         lambda m: f"'{m[1]}' tiene campos que no existen: {_names_es(m[2])}"),
         (r"^'(\w+)' needs a 'card' and a 'meld' number$",
          lambda m: f"'{m[1]}' necesita una carta ('card') y un número de juego ('meld')"),
         (r"^'(\w+)\.meld' must be a meld number from 0, not (.*)$",

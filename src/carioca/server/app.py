@@ -307,8 +307,11 @@ class Creations(Guesses):
     :data:`TABLES_PER_TEN_MINUTES`, the address waits. Counted by each server process alone
     (not the cluster's), so N servers allow N times as many."""
 
-    def __init__(self) -> None:
-        super().__init__(most=TABLES_PER_TEN_MINUTES, window=600.0)
+    def __init__(self, most: int = TABLES_PER_TEN_MINUTES) -> None:
+        super().__init__(most=most, window=600.0)
+
+    def blocked(self, who: str) -> bool:
+        return self.most > 0 and super().blocked(who)
 
     def opened(self, who: str, code: str) -> None:
         self.missed(who, code)
@@ -384,10 +387,13 @@ def _option_groups() -> list[dict[str, Any]]:
 # --------------------------------------------------------------------------- the app
 
 def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0.7,
-               cluster: Cluster | None = None) -> FastAPI:
+               cluster: Cluster | None = None,
+               tables_per_address: int = TABLES_PER_TEN_MINUTES) -> FastAPI:
     """The whole server on one SQLite file, or a ``postgresql://`` database; tables found
     there are resumed. With a ``cluster`` (PostgreSQL only) it is one of several processes
-    that share the database, each serving the tables it holds (:mod:`.cluster`)."""
+    that share the database, each serving the tables it holds (:mod:`.cluster`). One address
+    opens at most ``tables_per_address`` tables in ten minutes (0: no limit, for a load
+    test)."""
     store = open_store(str(db_path)) if isinstance(db_path, str | Path) else db_path
     manager = TableManager(store, bot_delay=bot_delay, cluster=cluster)
     manager.load()
@@ -404,7 +410,7 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
     app.state.guesses = Guesses(shared=cluster)
-    app.state.creations = Creations()
+    app.state.creations = Creations(tables_per_address)
     _http_routes(app, manager)
     _rules_route(app)
     _page_routes(app, manager)
@@ -506,7 +512,8 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
             if exc.code != "bad_rules":
                 raise
             raise _RulesRefused(exc.message, most=300) from None  # with the reason in Spanish
-        creations.opened(who, table.code)
+        if creations.most > 0:
+            creations.opened(who, table.code)
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 
@@ -932,7 +939,7 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
 def _service_errors() -> list[type[Exception]]:
     """The errors of the stores and of Redis's client (PostgreSQL's and Redis's where they
     are installed)."""
-    found: list[type[Exception]] = [sqlite3.Error]
+    found: list[type[Exception]] = [sqlite3.OperationalError]
     try:
         import psycopg
 

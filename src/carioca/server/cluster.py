@@ -17,6 +17,7 @@ from __future__ import annotations
 import contextlib
 import json
 import secrets
+import sqlite3
 from dataclasses import dataclass
 from typing import Any
 
@@ -188,7 +189,8 @@ def _owner(raw: bytes | None) -> Owner | None:
 
 def unavailable(exc: BaseException) -> bool:
     """Whether ``exc`` is the store's or Redis's: PostgreSQL or Redis away, or refused, or the
-    SQLite file locked, full or read-only. The player is told to try again, as nothing of
-    theirs was taken."""
-    return type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_binary", "redis",
-                                                  "sqlite3")
+    SQLite file locked, full or read-only (not a fault of ours, as a broken statement). The
+    player is told to try again, as nothing of theirs was taken."""
+    if isinstance(exc, sqlite3.OperationalError):
+        return True
+    return type(exc).__module__.split(".")[0] in ("psycopg", "psycopg_binary", "redis")

@@ -12,6 +12,8 @@ from typing import Annotated, Any
 
 import typer
 
+from .app import TABLES_PER_TEN_MINUTES
+
 
 def default_db() -> Path:
     """``$XDG_DATA_HOME/carioca/carioca.sqlite`` (``~/.local/share/...`` by default)."""
@@ -82,6 +84,9 @@ def register(app: typer.Typer) -> None:
         lease: Annotated[float, typer.Option(
             help="With --redis: seconds before another server takes over the tables of "
                  "one that stopped answering.", min=1.0, max=3600.0)] = 15.0,
+        tables_per_address: Annotated[int, typer.Option(
+            help="New tables one address may open in ten minutes (0: no limit, for a load "
+                 "test).", min=0, max=100_000)] = TABLES_PER_TEN_MINUTES,
     ) -> None:
         """Start the server: tables with friends and bots in the browser."""
         import uvicorn
@@ -96,7 +101,8 @@ def register(app: typer.Typer) -> None:
         listener = _listen(host, port)
         port = listener.getsockname()[1]  # --port 0: the one the system chose
         addresses = _addresses(host, port)
-        application = _app(where, bot_delay, redis, public_url or addresses[-1], lease)
+        application = _app(where, bot_delay, redis, public_url or addresses[-1], lease,
+                           tables_per_address)
         shown = "PostgreSQL" if shared else where
         for address in addresses:
             typer.echo(f"Carioca: {address}   (partidas en {shown})")
@@ -104,7 +110,8 @@ def register(app: typer.Typer) -> None:
         uvicorn.Server(config).run(sockets=[listener])
 
 
-def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float) -> Any:
+def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float,
+         tables_per_address: int = TABLES_PER_TEN_MINUTES) -> Any:
     """The server's app on its store (and cluster), or a clear message why it cannot be."""
     from .app import create_app
 
@@ -118,7 +125,8 @@ def _app(where: str, bot_delay: float, redis: str | None, url: str, lease: float
             except ValueError as exc:  # redis-py reads the address before it connects
                 raise _fail(f"--redis {redis!r} is not a Redis address "
                             f"(redis://host:6379/0): {exc}") from None
-        return create_app(where, bot_delay=bot_delay, cluster=cluster)
+        return create_app(where, bot_delay=bot_delay, cluster=cluster,
+                          tables_per_address=tables_per_address)
     except ImportError as exc:  # psycopg or redis-py: the extra that brings them
         raise _fail(f"PostgreSQL and Redis need {exc.name or 'their clients'}: "
                     "pip install 'carioca[distributed]'") from None

@@ -544,11 +544,17 @@ class Table:
             if place.connected:
                 raise TableError("connected", f"{place.name} is at the table", 409)
             bot_title(bot)  # an unknown bot says so
+        was = place.stand_in
+        place.stand_in = bot
+        try:
+            self._save()
+        except BaseException:
+            place.stand_in = was  # refused by the store: as it was, bots and all
+            raise
+        if bot is not None:
             self._bots[seat] = make_bot(bot, (self.game_seed or 0) + seat, self.rules)
         else:
             self._bots.pop(seat, None)
-        place.stand_in = bot
-        self._save()
         self._after_change(reopen=False, stales=False)
 
     def take_back(self, seat: int) -> None:
@@ -968,6 +974,14 @@ class Table:
             game.verify(action)  # a draw the rules refuse decides nothing
             if not self._decide_window(action.source, action.seat):
                 return
+            try:
+                self._commit(action)
+            except BaseException:
+                # The window is decided (a buy may be played and stored) though the draw is
+                # not: every screen hears of it, and a draw sent from before it is stale.
+                self._after_change()
+                raise
+            return
         self._commit(action)
 
     def _decide_window(self, source: str, seat: int) -> bool:

@@ -6,7 +6,7 @@
 import { View, esc, icon, seatColor, signed, wholeNumber } from "../lib/dom.js";
 import { NAME_MOST, repeatedName, rulesFromPreset } from "../lib/score.js";
 import { BEST_OF } from "../lib/match.js";
-import { contractWords, capitalize, LANG_NAMES } from "../lib/i18n.js";
+import { contractWords, capitalize, hasOwn, LANG_NAMES } from "../lib/i18n.js";
 
 const MAX_PLAYERS = 8;
 
@@ -124,7 +124,8 @@ class AnSetup extends View {
         break;
       case "add-round": {
         const code = this.querySelector("select[name=add_contract]")?.value;
-        if (code && code in this.ctx.data.contracts) {
+        // at most 100 rounds, as the engine (and an import) takes
+        if (code && hasOwn(this.ctx.data.contracts, code) && d.rules.rounds.length < 100) {
           d.rules.rounds.push(code);
           d.rules.at_once.push(false);
         }
@@ -194,7 +195,7 @@ class AnSetup extends View {
           ${r.rounds.length <= 1 ? "disabled" : ""}
           aria-label="${esc(t("remove_round", { n: i + 1 }))}">✕</button>
       </li>`).join("");
-    const chosen = this.addChoice in data.contracts ? this.addChoice : Object.keys(data.contracts)[0];
+    const chosen = hasOwn(data.contracts, this.addChoice) ? this.addChoice : Object.keys(data.contracts)[0];
     const contractOptions = Object.keys(data.contracts).map((code) =>
       `<option value="${esc(code)}" ${code === chosen ? "selected" : ""}>${esc(code)} · ${esc(contractWords(code, lang, data.contracts))}</option>`)
       .join("");

@@ -744,11 +744,17 @@ function meldWordsSv({ kind, len, count }) {
   return `${n} ${count === 1 ? name : name.replace("escala", "escalas")}`;
 }
 
+/** Whether ``key`` is one of ``object``'s own (a file's "constructor" is no contract or card
+ * of ours); Object.hasOwn itself is missing from the phones of before 2022. */
+export function hasOwn(object, key) {
+  return Object.prototype.hasOwnProperty.call(object, key);
+}
+
 /** The words of one contract (engine notation, alternatives joined with "|"). */
 export function contractWords(code, lang, catalog) {
   const parts = String(code).split("|").map((one) => {
     // own keys only: an imported code such as "constructor" is no entry of the catalogue
-    const entry = catalog && Object.hasOwn(catalog, one) ? catalog[one] : undefined;
+    const entry = catalog && hasOwn(catalog, one) ? catalog[one] : undefined;
     if (!entry) return one;
     if (entry.words && entry.words[lang]) return entry.words[lang];
     const make = lang === "de" ? meldWordsDe : lang === "sv" ? meldWordsSv : null;

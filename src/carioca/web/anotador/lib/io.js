@@ -8,6 +8,7 @@ import {
   plannedRounds, repeatedName, roundScores, totals,
 } from "./score.js";
 import { BEST_OF } from "./match.js";
+import { hasOwn } from "./i18n.js";
 
 const CSV_HEAD = ["round", "contract", "dealer", "out", "de_una"];
 
@@ -127,15 +128,16 @@ const CONTRACT = new RegExp(`^${MELD}(?:\\+${MELD})*$`, "i");
 const MOST_ROUNDS = 100; // as the engine: a game has at most 100 rounds
 
 function isContract(code) {
-  return typeof code === "string" && code.length <= 60
-    && code.split("|").every((one) => CONTRACT.test(one.replace(/\s/g, "")));
+  // "?": a sheet line whose contract cell was left empty (as a CSV may have it)
+  return typeof code === "string" && code.length <= 60 && (code === "?"
+    || code.split("|").every((one) => CONTRACT.test(one.replace(/\s/g, ""))));
 }
 
 /** The rules of an imported game: the defaults, with every field the file gives checked. */
 function checkRules(given, defaults) {
   const rules = { ...defaults, ...given, values: { ...defaults.values } };
   for (const [key, v] of Object.entries(given.values ?? {})) {
-    if (Object.hasOwn(defaults.values, key)) rules.values[key] = whole(v, "values");
+    if (hasOwn(defaults.values, key)) rules.values[key] = whole(v, "values");
   }
   for (const field of ["out_score", "instant_out_score", "steal_points"]) {
     if (field in given) whole(given[field], field);
@@ -209,7 +211,7 @@ function checkGame(doc, defaults) {
       const h = (r.hands || [])[s] || {};
       round.hands[s] = {
         cards: Array.isArray(h.cards)
-          ? h.cards.filter((k) => typeof k === "string" && Object.hasOwn(rules.values, k)) : [],
+          ? h.cards.filter((k) => typeof k === "string" && hasOwn(rules.values, k)) : [],
         typed: h.typed === null || h.typed === undefined ? null : whole(h.typed, "typed"),
       };
       const stolen = (r.steals || [])[s];
@@ -247,6 +249,8 @@ function fromCsv(text, defaults) {
   const n = players.length;
   const all = rows.slice(head + 1).filter((r) => /^\d+$/.test(r[0].trim()));
   if (!all.length) fail("io_no_rounds");
+  // the rounds of the rules and tie-break rounds at most, as a JSON file
+  if (all.length > MOST_ROUNDS + 10) fail("io_too_many_rounds", { n: all.length, most: MOST_ROUNDS + 10 });
   const cellsOf = (r) => r.slice(CSV_HEAD.length, CSV_HEAD.length + n);
   const played = (r) => cellsOf(r).some((c) => String(c).trim() !== "");
   // the rounds scored, then the rounds still to play (only their contract is read)
@@ -267,7 +271,8 @@ function fromCsv(text, defaults) {
   });
   // By rounds won when every line is one mark for the player who went out and 0 for the rest.
   const byRounds = scores.length > 0 && scores.every((line, i) => line.every((v, s) => v === (s === outSeats[i] ? 1 : 0)));
-  const contracts = all.map((r) => (r[1] || "").trim() || "?");
+  // a hand-made sheet's contract is shown as written, cut short
+  const contracts = all.map((r) => (r[1] || "").trim().slice(0, 60) || "?");
   const dealer = players.indexOf((all[0][2] || "").trim());
   // The rules line of an exported CSV; a sheet made by hand has none, and is read by points
   // or by rounds won from its numbers, its tie shared.
