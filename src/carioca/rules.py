@@ -657,9 +657,9 @@ def _wild_kind(word: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    """A value in an error message as the record (JSON) writes it: null, true, false; any
-    other value as Python shows it ('x', 12)."""
-    return quoted(value, 40)  # cut short: what was sent may be very long
+    """A value in an error message as the record (JSON) writes it: null, true, false, a list;
+    any other value as Python shows it ('x', 12); cut short, as what was sent may be long."""
+    return quoted(value, 40)
 
 
 def _pick_rounds(value: Any, full: tuple[RoundDef, ...]) -> tuple[RoundDef, ...]:
