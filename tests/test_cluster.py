@@ -73,13 +73,13 @@ def prefix() -> Iterator[str]:
         client.delete(*keys)
 
 
-def _node(schema: str, prefix: str, name: str, lease: float = 15.0) -> Any:
+def _node(schema: str, prefix: str, name: str, lease: float = 15.0, **app: Any) -> Any:
     """One server process's app: its own connection to the store, its own lease holder."""
     from carioca.server.cluster import Cluster
     from carioca.store.postgres import PostgresStore
 
     cluster = Cluster(REDIS, f"http://{name}.test", node=name, lease=lease, prefix=prefix)
-    return create_app(PostgresStore(PG, schema=schema), bot_delay=0, cluster=cluster)
+    return create_app(PostgresStore(PG, schema=schema), bot_delay=0, cluster=cluster, **app)
 
 
 def _new(client: TestClient, **body: Any) -> dict[str, Any]:
@@ -603,7 +603,7 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
     Redis stop answering, a process still counts the guesses it saw itself."""
     import redis
 
-    from carioca.server.app import GUESSES_PER_MINUTE, SHARED_PAUSE, Guesses
+    from carioca.server.app import GUESSES_PER_MINUTE, SHARED_PAUSE, code_guesses
 
     a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
     with TestClient(a) as at_a, TestClient(b) as at_b:
@@ -629,20 +629,36 @@ def test_codes_that_name_no_table_are_counted_across_the_processes(
     working = cluster.redis
     cluster.redis = redis.Redis.from_url("redis://127.0.0.1:1/0", socket_timeout=1)
     now = [0.0]
-    alone = Guesses(most=3, shared=cluster, clock=lambda: now[0])
+    alone = code_guesses(most=3, shared=cluster, clock=lambda: now[0])
     for i in range(3):
         assert not alone.blocked("10.1.1.1")
-        alone.missed("10.1.1.1", f"C{i}")
+        alone.noted("10.1.1.1", f"C{i}")
     assert alone.blocked("10.1.1.1") and not alone.blocked("10.1.1.2")
     asked: list[str] = []
-    cluster.guesses = lambda *args: asked.append("guesses") or 0  # type: ignore[method-assign]
+    cluster.count = lambda *args: asked.append("count") or 0  # type: ignore[method-assign]
     assert not alone.blocked("10.1.1.3") and asked == []  # within the pause: not asked
     now[0] += SHARED_PAUSE
-    assert not alone.blocked("10.1.1.3") and asked == ["guesses"]  # asked again after it
+    assert not alone.blocked("10.1.1.3") and asked == ["count"]  # asked again after it
     # Redis answers again, knowing nothing of what happened meanwhile: the larger count.
     cluster.redis = working
-    del cluster.guesses
+    del cluster.count
     assert alone.blocked("10.1.1.1")
+
+
+def test_tables_opened_at_two_processes_count_together(schema: str, prefix: str) -> None:
+    """One address opening tables at two processes is held to one limit: two at each of a
+    limit of four, and both refuse the fifth. Another address is not held up."""
+    a = _node(schema, prefix, "a", tables_per_address=4)
+    b = _node(schema, prefix, "b", tables_per_address=4)
+    with TestClient(a) as at_a, TestClient(b) as at_b:
+        for client in (at_a, at_b, at_a, at_b):
+            _new(client, preset="chile", seats=2)
+        for client in (at_a, at_b):
+            refused = client.post("/api/tables", json={"name": "Ana", "seats": 2})
+            assert refused.status_code == 429, refused.text
+            assert refused.json()["error"]["code"] == "too_many_tables"
+        other = TestClient(b, client=("10.0.0.9", 5000))
+        _new(other, preset="chile", seats=2)
 
 
 def test_the_shared_guess_count_lapses_and_stays_small(prefix: str) -> None:
@@ -656,15 +672,15 @@ def test_the_shared_guess_count_lapses_and_stays_small(prefix: str) -> None:
     key = f"{prefix}:guesses:10.2.2.2"
     try:
         for i in range(12):
-            cluster.note_guess("10.2.2.2", f"C{i}", window=0.5, most=5)
-        cluster.note_guess("10.2.2.2", "C11", window=0.5, most=5)  # again: once
-        assert cluster.guesses("10.2.2.2", 0.5) == 5 and client.zcard(key) == 5
+            cluster.note("guesses", "10.2.2.2", f"C{i}", window=0.5, most=5)
+        cluster.note("guesses", "10.2.2.2", "C11", window=0.5, most=5)  # again: once
+        assert cluster.count("guesses", "10.2.2.2", 0.5) == 5 and client.zcard(key) == 5
         assert sorted(m.decode() for m in client.zrange(key, 0, -1)) == [
             "C10", "C11", "C7", "C8", "C9"]
         assert 0 < client.pttl(key) <= 500
-        assert cluster.guesses("10.2.2.3", 0.5) == 0
+        assert cluster.count("guesses", "10.2.2.3", 0.5) == 0
         time.sleep(0.6)
-        assert cluster.guesses("10.2.2.2", 0.5) == 0 and not client.exists(key)
+        assert cluster.count("guesses", "10.2.2.2", 0.5) == 0 and not client.exists(key)
     finally:
         cluster.close()
 
@@ -682,7 +698,7 @@ def test_the_processes_find_each_other_without_walking_the_keys(prefix: str) -> 
     client = redis.Redis.from_url(REDIS)
     try:
         for i in range(50):
-            a.note_guess(f"10.3.3.{i}", "X", window=30, most=30)
+            a.note("guesses", f"10.3.3.{i}", "X", window=30, most=30)
         assert a.announce() == []  # alone so far
         assert b.announce() == ["http://a.test"] and c.announce() == ["http://a.test",
                                                                       "http://b.test"]

@@ -1278,6 +1278,23 @@ def test_one_address_opens_only_so_many_tables() -> None:
     assert '"err.too_many_tables": { es: "Demasiadas mesas nuevas' in words
 
 
+def test_no_limit_on_tables_when_the_host_says_none() -> None:
+    """``carioca serve --tables-per-address 0`` (the load test's): no address is held up,
+    and nothing is kept for it."""
+    from carioca.server.app import table_creations
+
+    creations = table_creations(0)
+    for i in range(500):
+        creations.noted("10.0.0.1", f"T{i}")
+    assert not creations.blocked("10.0.0.1") and not creations._items
+    limited = table_creations(2)
+    limited.noted("10.0.0.1", "T1")
+    limited.noted("10.0.0.1", "T1")  # the same table again: once
+    assert not limited.blocked("10.0.0.1")
+    limited.noted("10.0.0.1", "T2")
+    assert limited.blocked("10.0.0.1") and not limited.blocked("10.0.0.2")
+
+
 def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -2361,19 +2378,19 @@ def test_codes_that_name_no_table_are_refused_for_a_minute_past_thirty() -> None
 def test_guessers_are_counted_by_household_and_forgotten() -> None:
     """IPv6 addresses count by their /64; the table of guessers stays bounded whatever
     comes, and an address whose misses are past is forgotten."""
-    from carioca.server.app import Guesses
+    from carioca.server.app import code_guesses
 
     now = [0.0]
-    guesses = Guesses(most=3, window=60.0, clock=lambda: now[0], addresses=100)
+    guesses = code_guesses(most=3, clock=lambda: now[0], addresses=100)
     for i in range(3):
-        guesses.missed(f"2001:db8::{i + 1}", f"C{i}")
+        guesses.noted(f"2001:db8::{i + 1}", f"C{i}")
     assert guesses.blocked("2001:db8::ffff") and not guesses.blocked("2001:db8:0:1::1")
     for i in range(1000):
-        guesses.missed(f"10.0.{i // 250}.{i % 250}", "X")
-    assert len(guesses._misses) <= 100
-    guesses.missed("10.8.8.8", "Z" * 100_000)  # a long path is kept as long as a code
-    assert max(len(c) for codes in guesses._misses.values() for c in codes) <= 16
+        guesses.noted(f"10.0.{i // 250}.{i % 250}", "X")
+    assert len(guesses._items) <= 100
+    guesses.noted("10.8.8.8", "Z" * 100_000)  # a long path is kept as long as a code
+    assert max(len(c) for codes in guesses._items.values() for c in codes) <= 16
     now[0] = 61.0
-    guesses.missed("10.9.9.9", "Y")
+    guesses.noted("10.9.9.9", "Y")
     assert not guesses.blocked("2001:db8::1")
-    assert len(guesses._misses) <= 100
+    assert len(guesses._items) <= 100

@@ -211,46 +211,47 @@ the memory and the store (tables are kept)."""
 
 
 SHARED_PAUSE = 5.0
-"""Seconds a server counts table-code guesses alone after Redis failed to count them."""
+"""Seconds a server counts alone after Redis failed to count with it."""
 
 
-class Guesses:
-    """The table codes tried from each address that named no table, in the last minute:
-    past :data:`GUESSES_PER_MINUTE` different ones, the address waits out the minute. The
-    same wrong code asked again (a page reconnecting) counts once. IPv6 addresses count by
+class PerAddress:
+    """What each address did in the last ``window`` seconds, counted as distinct items (a
+    table code that named no table, a table opened): past ``most`` of them (0: no limit), the
+    address waits out the window. The same item again counts once. IPv6 addresses count by
     their /64, which one household holds whole.
 
-    With a ``shared`` cluster the count is the cluster's (Redis), so that N processes do not
-    allow N times as many guesses. This process's own count is always kept too: should Redis
-    fail, it guards alone, and Redis is not asked again for :data:`SHARED_PAUSE` seconds (a
-    Redis that hangs would hold every table request for its timeout); once Redis answers
-    again, the larger of the two counts."""
+    With a ``shared`` cluster the count is the cluster's (Redis, under ``kind``), so that N
+    processes do not allow N times as many. This process's own count is always kept too:
+    should Redis fail, it guards alone, and Redis is not asked again for
+    :data:`SHARED_PAUSE` seconds (a Redis that hangs would hold every request for its
+    timeout); once Redis answers again, the larger of the two counts."""
 
-    def __init__(self, most: int = GUESSES_PER_MINUTE, window: float = 60.0,
+    def __init__(self, kind: str, most: int, window: float, *,
                  clock: Callable[[], float] = time.monotonic, addresses: int = 100_000,
                  shared: Cluster | None = None) -> None:
-        self.most, self.window, self.clock, self.addresses = most, window, clock, addresses
-        self.shared = shared
+        self.kind, self.most, self.window = kind, most, window
+        self.clock, self.addresses, self.shared = clock, addresses, shared
         self._shared_after = 0.0  # when Redis may be asked again, after a failure
-        self._misses: dict[str, dict[str, float]] = {}  # address: {code: when}
+        self._items: dict[str, dict[str, float]] = {}  # address: {item: when}
 
     def _recent(self, who: str) -> dict[str, float]:
-        codes = self._misses.get(who)
-        if codes is None:
+        items = self._items.get(who)
+        if items is None:
             return {}
         since = self.clock() - self.window
-        for code in [c for c, when in codes.items() if when <= since]:
-            del codes[code]
-        if not codes:
-            del self._misses[who]  # an address that stopped guessing is forgotten
-        return codes
+        for item in [i for i, when in items.items() if when <= since]:
+            del items[item]
+        if not items:
+            del self._items[who]  # an address that stopped is forgotten
+        return items
 
     def blocked(self, who: str) -> bool:
+        if self.most <= 0:
+            return False
         key = _household(who)
-        here = len(self._recent(key))
-        if here >= self.most:
+        if len(self._recent(key)) >= self.most:
             return True
-        shared = self._ask_shared(lambda cluster: cluster.guesses(key, self.window))
+        shared = self._ask_shared(lambda cluster: cluster.count(self.kind, key, self.window))
         return shared is not None and shared >= self.most
 
     def _ask_shared(self, ask: Callable[[Cluster], T]) -> T | None:
@@ -261,33 +262,48 @@ class Guesses:
         try:
             return ask(self.shared)
         except Exception:  # noqa: BLE001 - any failure: counted here alone for a while
-            log.warning("the shared count of table-code guesses failed; counting here "
-                        "alone for %s s", SHARED_PAUSE, exc_info=True)
+            log.warning("the shared count of %s failed; counting here alone for %s s",
+                        self.kind, SHARED_PAUSE, exc_info=True)
             self._shared_after = self.clock() + SHARED_PAUSE
             return None
 
-    def missed(self, who: str, code: str) -> None:
-        # the table's code as any case finds it, and no longer than any code (a long path
-        # must not make the table of guessers long)
-        key, code = _household(who), code[:16].upper()
-        self._ask_shared(lambda cluster: cluster.note_guess(key, code, self.window, self.most))
-        codes = self._recent(key)
-        if not codes:
-            if len(self._misses) >= self.addresses:
+    def noted(self, who: str, item: str) -> None:
+        if self.most <= 0:
+            return
+        # the item as any case finds it, and no longer than a table code (a long path must
+        # not make the table of addresses long)
+        key, item = _household(who), item[:16].upper()
+        self._ask_shared(lambda cluster: cluster.note(self.kind, key, item, self.window,
+                                                      self.most))
+        items = self._recent(key)
+        if not items:
+            if len(self._items) >= self.addresses:
                 self._sweep()
-            codes = self._misses.setdefault(key, {})
-        codes.pop(code, None)
-        codes[code] = self.clock()
-        while len(codes) > self.most:  # more than enough to refuse: keep the newest
-            del codes[next(iter(codes))]
+            items = self._items.setdefault(key, {})
+        items.pop(item, None)
+        items[item] = self.clock()
+        while len(items) > self.most:  # more than enough to refuse: keep the newest
+            del items[next(iter(items))]
 
     def _sweep(self) -> None:
-        """Forget the addresses whose misses are all past (and, should that not be enough,
+        """Forget the addresses whose items are all past (and, should that not be enough,
         the ones seen longest ago), so that the table stays small whatever comes."""
-        for who in list(self._misses):
+        for who in list(self._items):
             self._recent(who)
-        while len(self._misses) >= self.addresses * 0.9:  # room for many before the next
-            del self._misses[next(iter(self._misses))]
+        while len(self._items) >= self.addresses * 0.9:  # room for many before the next
+            del self._items[next(iter(self._items))]
+
+
+def code_guesses(most: int = GUESSES_PER_MINUTE, **kw: Any) -> PerAddress:
+    """The table codes each address tried that named no table, in the last minute (see
+    :data:`GUESSES_PER_MINUTE`)."""
+    return PerAddress("guesses", most, 60.0, **kw)
+
+
+def table_creations(most: int = TABLES_PER_TEN_MINUTES, **kw: Any) -> PerAddress:
+    """The tables each address opened in the last ten minutes (see
+    :data:`TABLES_PER_TEN_MINUTES`)."""
+    return PerAddress("tables", most, 600.0, **kw)
 
 
 def _household(address: str) -> str:
@@ -302,21 +318,6 @@ def _household(address: str) -> str:
     return address
 
 
-class Creations(Guesses):
-    """The tables opened from each address in the last ten minutes: past
-    :data:`TABLES_PER_TEN_MINUTES`, the address waits. Counted by each server process alone
-    (not the cluster's), so N servers allow N times as many."""
-
-    def __init__(self, most: int = TABLES_PER_TEN_MINUTES) -> None:
-        super().__init__(most=most, window=600.0)
-
-    def blocked(self, who: str) -> bool:
-        return self.most > 0 and super().blocked(who)
-
-    def opened(self, who: str, code: str) -> None:
-        self.missed(who, code)
-
-
 TOO_MANY_TABLES = "too many new tables from this address: wait a few minutes"
 
 
@@ -329,7 +330,7 @@ class _CodeGuard:
     (counted where ``no_table`` is answered), so that codes cannot be tried until one opens
     a table."""
 
-    def __init__(self, app: ASGIApp, guesses: Guesses) -> None:
+    def __init__(self, app: ASGIApp, guesses: PerAddress) -> None:
         self.app = app
         self.guesses = guesses
 
@@ -409,8 +410,8 @@ def create_app(db_path: str | Path | Store = ":memory:", *, bot_delay: float = 0
     app = FastAPI(title="carioca", lifespan=lifespan, docs_url="/api/docs",
                   redoc_url=None, default_response_class=_SafeJSON)
     app.state.manager = manager
-    app.state.guesses = Guesses(shared=cluster)
-    app.state.creations = Creations(tables_per_address)
+    app.state.guesses = code_guesses(shared=cluster)
+    app.state.creations = table_creations(tables_per_address, shared=cluster)
     _http_routes(app, manager)
     _rules_route(app)
     _page_routes(app, manager)
@@ -426,8 +427,8 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
     @app.exception_handler(TableError)
     async def table_error(request: Request, exc: TableError) -> JSONResponse:
         if exc.code == "no_table":
-            guesses: Guesses = request.app.state.guesses
-            guesses.missed(_address(request.scope), str(request.path_params.get("code", "")))
+            guesses: PerAddress = request.app.state.guesses
+            guesses.noted(_address(request.scope), str(request.path_params.get("code", "")))
         error: dict[str, Any] = {"code": exc.code, "message": exc.message}
         if isinstance(exc, _RulesRefused) and exc.detail:
             error["detail"] = exc.detail
@@ -493,7 +494,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
 
     @app.post("/api/tables")
     async def create(body: CreateTable, request: Request, response: Response) -> Any:
-        creations: Creations = request.app.state.creations
+        creations: PerAddress = request.app.state.creations
         who = _address(request.scope)
         if creations.blocked(who):
             refusal = _error("too_many_tables", TOO_MANY_TABLES, 429)
@@ -512,8 +513,7 @@ def _http_routes(app: FastAPI, manager: TableManager) -> None:
             if exc.code != "bad_rules":
                 raise
             raise _RulesRefused(exc.message, most=300) from None  # with the reason in Spanish
-        if creations.most > 0:
-            creations.opened(who, table.code)
+        creations.noted(who, table.code)
         response.set_cookie(f"carioca_{table.code}", token, httponly=True, samesite="strict")
         return {"code": table.code, "seat": 0, "token": token, "table": table.info()}
 
@@ -711,7 +711,7 @@ def _page_routes(app: FastAPI, manager: TableManager) -> None:
                 manager.get(code)
             except TableError as exc:
                 if exc.code == "no_table":  # a 307 or not tells codes apart: counted too
-                    request.app.state.guesses.missed(_address(request.scope), code)
+                    request.app.state.guesses.noted(_address(request.scope), code)
                 here = str(request.base_url).rstrip("/")
                 if exc.url is not None and exc.url != here:
                     # Served by another process: its page, there, with the seat's pass
@@ -750,7 +750,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
     @app.websocket("/ws/{code}")
     async def socket(ws: WebSocket, code: str) -> None:
         await ws.accept()
-        guesses: Guesses = app.state.guesses
+        guesses: PerAddress = app.state.guesses
         who = _address(ws.scope)
         try:
             if guesses.blocked(who):
@@ -758,7 +758,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
             table = manager.get(code)
         except TableError as exc:
             if exc.code == "no_table":
-                guesses.missed(who, code)
+                guesses.noted(who, code)
             refusal = {"type": "error", "code": exc.code, "message": exc.message}
             if exc.url is not None:
                 refusal["url"] = exc.url  # the page goes there

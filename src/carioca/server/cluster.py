@@ -50,17 +50,18 @@ redis.call('ZADD', KEYS[1], now + tonumber(ARGV[2]), ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now)
 return redis.call('ZRANGE', KEYS[1], 0, -1)
 """
-# A household's codes that named no table, by when they were tried (in microseconds, so
-# that guesses a millisecond apart keep their order): the same code again counts once, only
-# the newest ARGV[3] are kept, and the set lapses a window (ARGV[2], ms) after the last.
-_GUESS = _NOW + """
+# A household's items (codes that named no table, tables opened) by when they came, in
+# microseconds so that two a millisecond apart keep their order: the same item again counts
+# once, only the newest ARGV[3] are kept, and the set lapses a window (ARGV[2], ms) after the
+# last.
+_NOTE = _NOW + """
 redis.call('ZADD', KEYS[1], now_us, ARGV[1])
 redis.call('ZREMRANGEBYSCORE', KEYS[1], '-inf', now_us - tonumber(ARGV[2]) * 1000)
 redis.call('ZREMRANGEBYRANK', KEYS[1], 0, -(tonumber(ARGV[3]) + 1))
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
 return 0
 """
-_GUESSES = _NOW + """
+_COUNT = _NOW + """
 local since = now_us - tonumber(ARGV[1]) * 1000
 return redis.call('ZCOUNT', KEYS[1], '(' .. string.format('%d', since), '+inf')
 """
@@ -98,8 +99,8 @@ class Cluster:
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self._announce = self.redis.register_script(_ANNOUNCE)
-        self._guess = self.redis.register_script(_GUESS)
-        self._guesses = self.redis.register_script(_GUESSES)
+        self._note = self.redis.register_script(_NOTE)
+        self._count = self.redis.register_script(_COUNT)
 
     def _key(self, code: str) -> str:
         return f"{self.prefix}:lease:{code}"
@@ -155,20 +156,20 @@ class Cluster:
     def _nodes_key(self) -> str:
         return f"{self.prefix}:nodes"
 
-    def _guesses_key(self, household: str) -> str:
-        return f"{self.prefix}:guesses:{household}"
+    def _count_key(self, kind: str, household: str) -> str:
+        return f"{self.prefix}:{kind}:{household}"
 
-    def note_guess(self, household: str, code: str, window: float, most: int) -> None:
-        """Count, for every process, a table code from ``household`` that named no table
-        (the same code again counts once; the newest ``most`` are kept, for ``window``
-        seconds after the last)."""
-        self._guess(keys=[self._guesses_key(household)],
-                    args=[code, max(1, int(window * 1000)), most], client=self.redis)
+    def note(self, kind: str, household: str, item: str, window: float, most: int) -> None:
+        """Count, for every process, one ``item`` of ``kind`` from ``household`` (a table
+        code that named no table, a table opened): the same item again counts once; the
+        newest ``most`` are kept, for ``window`` seconds after the last."""
+        self._note(keys=[self._count_key(kind, household)],
+                    args=[item, max(1, int(window * 1000)), most], client=self.redis)
 
-    def guesses(self, household: str, window: float) -> int:
-        """How many codes that named no table ``household`` tried in the last ``window``
+    def count(self, kind: str, household: str, window: float) -> int:
+        """How many items of ``kind`` ``household`` had counted in the last ``window``
         seconds, on any process."""
-        return int(self._guesses(keys=[self._guesses_key(household)],
+        return int(self._count(keys=[self._count_key(kind, household)],
                                  args=[max(1, int(window * 1000))], client=self.redis))
 
     def close(self) -> None:
