@@ -481,7 +481,9 @@ def test_a_hint_for_a_moment_gone_is_not_given(monkeypatch: pytest.MonkeyPatch) 
     with TestClient(app) as client, _started_duel(client) as ws:
         _until_state(ws, lambda m: bool(m.get("legal")))
         monkeypatch.setattr(coach, "hint", moved)
-        assert _send_hint(ws)["code"] == "stale_version"
+        refused = _send_hint(ws)
+        # said about the hint: a page does not take it for the refusal of a move
+        assert (refused["code"], refused["about"]) == ("stale_version", "hint")
         monkeypatch.setattr(coach, "hint", real)
         assert _send_hint(ws)["type"] == "hint"
 
@@ -513,6 +515,8 @@ def test_the_state_says_whom_the_turn_timer_played_for() -> None:
             client.post(f"/api/tables/{code}/start", headers={"X-Carioca-Token": token})
             mine = _until_state(ws, lambda m: bool(m.get("legal")))
             assert mine["played_for"] is None
+            # the server's clock, by which the page counts the deadline down
+            assert abs(mine["now"] - time.time()) < 5 and mine["deadlines"]["turn"] > mine["now"]
             app.state.manager.tables[code].turn_deadline = time.time() - 1  # it runs out
             played = _until_state(ws, lambda m: m.get("played_for") is not None)
         assert played["played_for"] == 0

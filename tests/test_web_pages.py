@@ -12,6 +12,7 @@ Set ``CARIOCA_SCREENSHOTS=1`` to write the screenshots of ``docs/screenshots/``.
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import json
 import os
@@ -51,7 +52,13 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
     from carioca.server.app import create_app
 
     db = tmp_path_factory.mktemp("web") / "tables.sqlite"
-    app = create_app(db, bot_delay=0.02)
+    with _serving(create_app(db, bot_delay=0.02)) as url:
+        yield url
+
+
+@contextlib.contextmanager
+def _serving(app: Any) -> Any:
+    """``app`` served by uvicorn in a thread on a free loopback port: its address."""
     port = _free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port,
                                            log_level="warning", ws_ping_interval=None))
@@ -62,9 +69,11 @@ def base_url(tmp_path_factory: pytest.TempPathFactory) -> Any:
         if time.time() > deadline or not thread.is_alive():
             raise RuntimeError("the server did not start")
         time.sleep(0.05)
-    yield f"http://127.0.0.1:{port}"
-    server.should_exit = True
-    thread.join(10)
+    try:
+        yield f"http://127.0.0.1:{port}"
+    finally:
+        server.should_exit = True
+        thread.join(10)
 
 
 @pytest.fixture(scope="module")
@@ -572,6 +581,27 @@ def test_join_by_code_and_errors_in_a_toast(base_url: str, browser: Any) -> None
     for p in (host, guest, late):
         assert not p.js_errors, p.js_errors
         p.context.close()
+
+
+def test_joining_again_from_the_home_page_goes_back_to_the_same_seat(
+        base_url: str, browser: Any) -> None:
+    """Beto joins by code, closes the tab, and joins by code again from the same phone: he is
+    back in his seat, not given a second one that would sit empty and hold the game up."""
+    created = _call(base_url, "/api/tables", {"name": "Ana", "preset": "chile", "seats": 3})
+    code = created["code"]
+    guest = _page(browser, PHONE, "es-CL")
+    for _ in range(2):
+        guest.goto(base_url + "/")
+        guest.fill("#name", "Beto")
+        guest.fill("#join-code", code)
+        guest.click("#join-form button[type=submit]")
+        guest.wait_for_url(f"**/t/{code}")
+        guest.wait_for_selector(".seat.me")
+        assert _state(guest)["seat"] == 1
+    seats = _call(base_url, f"/api/tables/{code}")["seats"]
+    assert [s["name"] for s in seats if s["taken"]] == ["Ana", "Beto"]
+    assert not guest.js_errors
+    guest.context.close()
 
 
 def _scripted_game(beto_hand: str = "7H 7S 7D 4C 5C JK 7C 9S 10D QH KD 2H",
@@ -1367,6 +1397,134 @@ def test_a_refusal_after_the_move_went_through_does_not_send_it_again(
     assert [m["type"] for m in sent()] == ["action", "undo"], sent()
     assert not page.js_errors
     page.context.close()
+
+
+def _fed_scripted_page(base_url: str, browser: Any) -> tuple[Any, dict[str, Any],
+                                                               dict[str, Any]]:
+    """Ana's page at a new table, fed by hand (:func:`_fed_by_hand`), and the two moments of
+    :func:`_scripted_game` to give it."""
+    created = _new_table(base_url)
+    _, (before, later) = _scripted_game()
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{created['code']}?token={created['token']}")
+    _fed_by_hand(page)
+    return page, before, later
+
+
+def test_a_refused_move_is_not_sent_again_nor_is_it_the_coachs_refusal(
+        base_url: str, browser: Any) -> None:
+    """A move the server refused stays refused: a later "stale_version", the coach's ("the
+    table moved on: ask again", said about the hint) or another's, does not send it again
+    on the next state."""
+    page, before, _later = _fed_scripted_page(base_url, browser)
+    _inject(page, before, forget_sent=True)
+    _card_in_hand(page, "2S").click()
+    page.click("#discard")
+    page.evaluate("""() => {
+        window.carioca.receive({type: 'error', code: 'card_not_in_hand', message: 'no'});
+        window.carioca.receive({type: 'error', code: 'stale_version', about: 'hint',
+                                message: 'the table moved on: ask again'});
+        window.carioca.receive({type: 'error', code: 'stale_version', message: 'moved'});
+    }""")
+    _inject(page, {**before, "version": 1001})
+    page.wait_for_timeout(150)
+    assert [m["action"] for m in page.evaluate("() => window.sent")] == [
+        {"p": 0, "discard": "2S"}]
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_the_coachs_advice_stays_until_this_seat_may_do_something_else(
+        base_url: str, browser: Any) -> None:
+    """A state that changes nothing this seat may do (another's claim, a connection, the
+    steal timer's end) keeps the hint on the screen; the next move takes it away."""
+    page, before, later = _fed_scripted_page(base_url, browser)
+    _inject(page, before, forget_sent=True)
+    page.evaluate("""() => window.carioca.receive({type: 'hint', code: 'discard',
+        action: {p: 0, discard: '2S'}, reason: 'bota el 2S: no te sirve'})""")
+    page.wait_for_selector("#hintbox:not([hidden])")
+    _inject(page, {**before, "version": 1001, "presence": 7})
+    page.wait_for_timeout(100)
+    assert page.is_visible("#hintbox") and "2♠" in page.inner_text("#hintbox")
+    _inject(page, later)
+    page.wait_for_selector("#hintbox", state="hidden")
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_countdowns_count_by_the_servers_clock(base_url: str, browser: Any) -> None:
+    """A device whose clock is 45 s fast still shows the turn's 30 s: the countdown counts
+    by the server's time, which each state brings."""
+    page, before, _later = _fed_scripted_page(base_url, browser)
+    server_now = page.evaluate("() => Date.now() / 1000") - 45
+    _inject(page, {**before, "version": 1001, "now": server_now,
+                   "deadlines": {"turn": server_now + 30, "buy": None}})
+    page.wait_for_selector("#timer c-countdown")
+    left = int(page.inner_text("#timer c-countdown").split()[0])
+    assert 27 <= left <= 30, left
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_an_offer_to_buy_closes_the_last_rounds_scores(base_url: str, browser: Any) -> None:
+    """The round-end box is read at leisure, but a card to buy has a steal timer: the offer
+    closes the box (its scores stay in the score sheet) so that Buy and Pass can be pressed."""
+    page, before, _later = _fed_scripted_page(base_url, browser)
+    ended = {"round": 1, "went_out": 1, "scores": [35, 0], "hands": [["QS", "2S"], []],
+             "seed": 7}
+    waiting = {**before, "view": {**before["view"], "to_act": 1}, "legal": [],
+               "round_end": ended}
+    _inject(page, waiting)
+    page.wait_for_selector("#reveal[open]")
+    _inject(page, {**waiting, "version": 1001, "legal": [{"p": 0, "buy": True}],
+                   "deadlines": {"turn": None, "buy": time.time() + 10}})
+    page.wait_for_selector("#buy-btn")
+    assert not page.evaluate("() => document.getElementById('reveal').open")
+    page.click("#pass-btn")
+    assert [m["type"] for m in page.evaluate("() => window.sent")][-1:] == ["pass"]
+    assert not page.js_errors
+    page.context.close()
+
+
+def test_a_table_that_could_not_be_restored_says_so_and_starts_again(
+        tmp_path: Path, browser: Any) -> None:
+    """A table whose stored game no longer replays ("broken") tells its players so, and its
+    host can start a new game from the page: the table is not stuck waiting."""
+    import sqlite3
+
+    from carioca.server import tables
+    from carioca.server.app import create_app
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "tables.sqlite"
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    table, token = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                  bots={1: "random"}, turn_timer=0, steal_timer=10,
+                                  hints=False)
+    table.start()
+    code = table.code
+    game = table.game
+    while len(game.log[-1]) < 2:
+        seat = game.seat_to_act
+        move = next(a for a in game.legal_actions(seat) if a.kind in ("draw", "discard"))
+        table.apply(seat, move.to_json(), None)
+    manager.store.close()
+    with contextlib.closing(sqlite3.connect(db)) as raw:  # a stored move gone bad
+        raw.execute("UPDATE actions SET action = ? WHERE code = ? AND seq = 1",
+                    (json.dumps({"p": 0, "discard": "JK"}), code))
+        raw.commit()
+    app = create_app(db, bot_delay=0.02)
+    assert app.state.manager.tables[code].status == "broken"
+    with _serving(app) as url:
+        page = _page(browser, DESKTOP, "en-GB")
+        page.goto(f"{url}/t/{code}?token={token}")
+        page.wait_for_selector("#start-again")
+        assert "could not be restored" in page.inner_text("#status")
+        page.click("#start-again")
+        page.wait_for_function("() => window.carioca.state.table.status === 'playing'")
+        assert page.is_hidden("#start-again")
+        assert not page.js_errors
+        page.context.close()
 
 
 def test_the_rules_text_renderer_takes_every_line(base_url: str, browser: Any) -> None:

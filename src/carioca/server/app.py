@@ -905,7 +905,10 @@ async def _handle(msg: Any, table: Table, conn: Connection) -> dict[str, Any]:
             return {"type": "pong", "peers": table.manager.peers}
         return {"type": "pong"}
     if isinstance(msg, HintMsg):
-        return await _hint(table, conn)
+        answer = await _hint(table, conn)
+        if answer["type"] == "error":
+            answer["about"] = "hint"  # not the refusal of a move sent before it
+        return answer
     async with table.lock:
         try:
             if isinstance(msg, ActionMsg):

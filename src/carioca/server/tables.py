@@ -1076,8 +1076,10 @@ class Table:
                   ) -> dict[str, Any]:
         """The state message for a seat (``None``: a spectator)."""
         game = self.game
+        # "now": the server's clock, by which the page counts the deadlines down.
         msg: dict[str, Any] = {"type": "state", "version": self.version,
-                               "presence": self.presence, "table": self.info()}
+                               "presence": self.presence, "table": self.info(),
+                               "now": round(time.time(), 3)}
         if public is None:
             public = self.public_state()
         if game is None or public is None:

@@ -155,6 +155,16 @@ class Settings extends HTMLElement {
 }
 customElements.define("c-settings", Settings);
 
+let clockOffset = 0; // the server's clock less this device's, in seconds
+
+/** The server's time (epoch seconds) as a message brought it: countdowns count by the
+ * server's clock, which decides, not by this device's, which may be off by minutes. */
+export function serverSaid(now) {
+  if (Number.isFinite(now)) clockOffset = now - Date.now() / 1000;
+}
+
+function serverNow() { return Date.now() / 1000 + clockOffset; }
+
 /** <c-countdown deadline="epoch seconds">: seconds left, updated every quarter second. */
 class Countdown extends HTMLElement {
   static get observedAttributes() { return ["deadline"]; }
@@ -170,11 +180,12 @@ class Countdown extends HTMLElement {
   tick() {
     const d = parseFloat(this.getAttribute("deadline"));
     if (!d) { this.textContent = ""; return; }
-    const left = Math.max(0, Math.ceil(d - Date.now() / 1000));
+    const now = serverNow();
+    const left = Math.max(0, Math.ceil(d - now));
     this.textContent = left + " s";
     this.classList.toggle("urgent", left <= 5);
     const total = parseFloat(this.getAttribute("total")) || 0;
-    if (total) this.style.setProperty("--frac", String(Math.min(1, Math.max(0, (d - Date.now() / 1000) / total))));
+    if (total) this.style.setProperty("--frac", String(Math.min(1, Math.max(0, (d - now) / total))));
   }
 }
 customElements.define("c-countdown", Countdown);

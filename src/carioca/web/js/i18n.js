@@ -163,6 +163,7 @@ const W = {
 
   // ---------------------------------------------------------------- table
   lobby_you_start: { es: "Cuando estén todos sentados, toca Empezar", en: "Press Start once everyone is seated", de: "Drück auf Starten, sobald alle sitzen", sv: "Tryck på Starta när alla har satt sig" },
+  game_broken: { es: "Esta partida no se pudo recuperar tras reiniciar el servidor. El anfitrión puede empezar una nueva", en: "This game could not be restored after the server restarted. The host can start a new one", de: "Dieses Spiel konnte nach dem Neustart des Servers nicht wiederhergestellt werden. Der Gastgeber kann ein neues starten", sv: "Partiet kunde inte återställas efter att servern startades om. Värden kan starta ett nytt" },
   lobby_wait: { es: "Esperando que el anfitrión empiece la partida", en: "Waiting for the host to start the game", de: "Warten, bis der Gastgeber das Spiel startet", sv: "Väntar på att värden startar partiet" },
   start: { es: "Empezar", en: "Start", de: "Starten", sv: "Starta" },
   rematch: { es: "Revancha", en: "Rematch", de: "Revanche", sv: "Returmatch" },

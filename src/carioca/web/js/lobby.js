@@ -1,5 +1,5 @@
 // The lobby: a name, a table with the host's rules, the share link; or join by code.
-import { api, errorText, initPage, rulesRefusal, saveName, savedName, saveToken, toast } from "./common.js";
+import { api, errorText, getToken, initPage, rulesRefusal, saveName, savedName, saveToken, toast } from "./common.js";
 import { contractWords, has, localized, onLangChange, t } from "./i18n.js";
 
 const GROUPS = ["rounds", "jokers", "red_aces", "joker_limit", "joker_replacement", "stealing",
@@ -473,6 +473,9 @@ $("join-form").addEventListener("submit", async (ev) => {
   if (!code) return;
   const name = needName();
   if (!name) return;
+  // Sat at this table already: back to that seat (the table page forgets a pass the table
+  // no longer knows), not a second seat that would sit empty and hold the game up.
+  if (getToken(code)) { location.href = `/t/${code}`; return; }
   try {
     const res = await api(`/api/tables/${code}/join`, { method: "POST", body: { name } });
     saveToken(code, res.token);

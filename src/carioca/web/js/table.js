@@ -1,7 +1,7 @@
 // The table: seats, the game as this seat sees it, and every move of a turn.
 // The server is authoritative: this page sends actions and draws what comes back.
 import { cardEl, cardName, pretty, byRank, bySuit, parseCard } from "./cards.js";
-import { api, errorText, forgetToken, getToken, initPage, saveName, savedName, saveToken, toast } from "./common.js";
+import { api, errorText, forgetToken, getToken, initPage, saveName, savedName, saveToken, serverSaid, toast } from "./common.js";
 import { contractWords, getLang, localized, nameList, onLangChange, t } from "./i18n.js";
 import { describeAction, h, logEl, meldsEl, pilesEl, seatsEl } from "./board.js";
 import "./sheet.js";
@@ -160,7 +160,7 @@ function act(action) {
  * nearer in turn, or taken from the pozo by the player to draw (who has first claim). */
 function settleClaim(v) {
   const c = S.claim;
-  if (!c || (v.round === c.round && v.buy_window && `${v.round}:${v.turn}` === c.key)) return;
+  if (!c || (v.round === c.round && v.buy_window && windowKeyOf(v) === c.key)) return;
   S.claim = null;
   if (v.round !== c.round) return;
   const fresh = (v.log || []).slice(Math.max(0, c.logLen - (v.log_start || 0)));
@@ -178,7 +178,7 @@ function settleClaim(v) {
 function restoreClaim(msg) {
   const v = msg.view;
   if (msg.claim === null || msg.claim === undefined || !v.buy_window) return;
-  const key = `${v.round}:${v.turn}`;
+  const key = windowKeyOf(v);
   if (!msg.claim) {
     S.passed = key;
   } else if (S.claimed !== key) {
@@ -187,9 +187,25 @@ function restoreClaim(msg) {
   }
 }
 
+/** What this seat may act on in the state ``msg``: the game, the round, the turn and its
+ * phase, the moves so far, the hand, and the moves offered (a buy window open to it). */
+function momentOf(msg) {
+  const v = msg && msg.view;
+  if (!v) return null;
+  const game = (msg.table || S.table || {}).game;
+  return [game, v.round, v.turn, v.phase, (v.log_start || 0) + (v.log || []).length,
+    (v.hand || []).length, (msg.legal || []).length].join(":");
+}
+
+/** The buy window of view ``v``: its game, round and turn (a rematch's window at the same
+ * round and turn is another one). */
+function windowKeyOf(v) {
+  return `${(S.table || {}).game}:${v.round}:${v.turn}`;
+}
+
 function windowKey() {
   const v = view();
-  return v ? `${v.round}:${v.turn}` : null;
+  return v ? windowKeyOf(v) : null;
 }
 
 function onMessage(msg) {
@@ -216,7 +232,10 @@ function onMessage(msg) {
         syncHand(msg.view.hand, `${(msg.table || S.table || {}).game}:${msg.view.round}`,
           !!(msg.view.down && S.seat !== null && msg.view.down[S.seat]));
       }
-      S.hint = null;
+      serverSaid(msg.now);
+      // The coach's advice stands until something this seat could act on changes (not a
+      // claim of another's, a connection or the steal timer's end).
+      if (S.hint && S.hint.moment !== momentOf(msg)) S.hint = null;
       if (msg.played_for === S.seat && S.seat !== null) toast(t("timer_played"), "info", 8000);
       if (msg.view) restoreClaim(msg);
       if (msg.view) settleClaim(msg.view);
@@ -236,6 +255,7 @@ function onMessage(msg) {
       S.pending = null;
       break;
     case "error":
+      if (msg.about === "hint") { toast(errorText(msg.code, msg.message)); break; }
       if (msg.code === "stale_version" && S.pending && !S.pending.retried) {
         // The table moved (someone connected, or answered a buy): the state on its way
         // shows it; the move is sent again once if it is still this seat's turn and phase.
@@ -268,6 +288,7 @@ function onMessage(msg) {
         S.claimed = null; // the claim was refused: there is none to wait for
         S.claim = null;
       }
+      S.pending = null; // refused: never sent again on a later "stale_version"
       // The server says which card and why in Spanish (msg.detail); else the page's words.
       toast(msg.detail && getLang() === "es" ? msg.detail.charAt(0).toUpperCase() + msg.detail.slice(1) : errorText(msg.code, msg.message));
       break;
@@ -275,7 +296,7 @@ function onMessage(msg) {
       if (msg.peers) S.peers = msg.peers;
       break;
     case "hint":
-      S.hint = msg;
+      S.hint = { ...msg, moment: momentOf(S.msg) };
       renderHint();
       break;
     default:
@@ -676,6 +697,17 @@ function renderStatus() {
   const tbl = S.table;
   const v = view();
   if (!tbl) return;
+  if (tbl.status === "broken") {
+    // Its stored moves no longer replay (docs/protocol.md): the seats stay, a new game starts.
+    el.append(h("span", "", t("game_broken")));
+    if (mayHost()) {
+      const start = h("button", "primary", t("start"));
+      start.id = "start-again";
+      start.addEventListener("click", () => hostCall("start"));
+      el.append(start);
+    }
+    return;
+  }
   if (tbl.status === "lobby" || !v) {
     // Whoever may start is not told to wait for someone to start.
     el.append(h("span", "", t(tbl.status === "lobby" && mayHost() ? "lobby_you_start" : "lobby_wait")));
@@ -914,6 +946,10 @@ function renderBuy() {
     S.buySaid = said;
     box.innerHTML = "";
     if (offer) fillBuy(box, offer);
+    // The last round's scores, read at leisure, must not hide an offer the steal timer
+    // counts down: they stay in the score sheet.
+    const dlg = $("reveal");
+    if (offer && !offer.claimed && dlg.open && dlg.dataset.kind === "round") dlg.close();
   }
   buyCountdown(box);
 }
