@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import io
 import json
+import os
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -777,6 +778,98 @@ def test_a_buy_is_answered_only_by_yes_or_no(tmp_path: Path) -> None:
     assert "Responde s (sí, la compro) o n (no)" in text
     assert "Pista:" in text
     assert "• Compras " not in text
+
+
+def test_the_buy_question_takes_the_verb_the_help_and_the_coach_say(tmp_path: Path) -> None:
+    """The help lists "compra" and the coach says "compra": typed at the "¿Compras?"
+    question, it buys ("buy" in an English game)."""
+    for lang, verb in (("es", "compra"), ("en", "buy")):
+        con, out = console()
+
+        def read_line(prompt: str, verb: str = verb) -> str:
+            return verb if prompt.startswith(("¿Compras", "Buy ")) else "1"
+
+        game = play_game(con, _buying(read_line), "chile", 3, seed=2, lang=lang,
+                         save=tmp_path / f"{lang}.json", options={"buying": "penalty_card"})
+        bought = [a for actions in game.log for a in actions if a.kind == "buy"]
+        assert any(a.seat == 0 for a in bought), out.getvalue()[-500:]
+        text = out.getvalue()
+        assert "Responde s" not in text and "Answer y" not in text
+
+
+def _buying(read_line: Callable[[str], str], limit: int = 400) -> Callable[[str], str]:
+    """``read_line``, then EOF after ``limit`` prompts."""
+    asked = [0]
+
+    def limited(prompt: str) -> str:
+        asked[0] += 1
+        if asked[0] > limit:
+            raise EOFError
+        return read_line(prompt)
+    return limited
+
+
+def test_typed_moves_are_refused_in_the_words_typed(tmp_path: Path) -> None:
+    """A refused typed move is told in the player's words, never in the record's fields
+    ('agregar.meld'); in one's own turn "compra" is not offered, and a buy after the draw
+    says that the draw is made."""
+    con, out = console()
+    typed = ["agrega 7C -1", "cambia QD 0 middle", "baja /", "baja 7H 7S 7D /", "xyz",
+             "saca mazo", "compra", "quit"]
+    play_game(con, Script(typed), "chile", 2, seed=1, save=tmp_path / "g.json",
+              options={"buying": "penalty_card"})
+    text = " ".join(out.getvalue().split())
+    assert "'-1' no es un número de juego (los juegos se numeran desde 0)" in text
+    assert "'middle' no es un extremo de la escala: escribe low (abajo) o high (arriba)" in text
+    assert text.count("hay un juego vacío entre las '/'") == 2
+    assert "'cambia QD 1' o 'bota 9C'" in text and "'compra'" not in text
+    assert ".meld" not in text and ".end" not in text and "'bajar' es una lista" not in text
+    assert "ya sacaste: en tu turno no se compra" in text
+    con, out = console()
+    play_game(con, Script(["agregar 7C x", "swap QD 0 up", "xyz", "quit"]), "chile", 2,
+              seed=1, lang="en", save=tmp_path / "e.json")
+    text = " ".join(out.getvalue().split())
+    assert "'x' is not a meld number" in text
+    assert "'up' is not an end of the escala: write low or high" in text
+    assert "'swap QD 1' or 'discard 9C'" in text and "'buy'" not in text
+
+
+def test_a_resumed_records_names_drive_no_terminal(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared record's names with escape codes reach neither the bots' introduction nor
+    the coach's hints nor any refusal: their control characters are shown as codes."""
+    monkeypatch.chdir(tmp_path)
+    made = runner.invoke(app, ["play", "--bots", "chela,greedy", "--seed", "5", "--save",
+                               "g.json"], input="quit\n")
+    assert made.exit_code == 0, made.output
+    doc = load((tmp_path / "g.json").read_text())
+    doc["players"][1] = "Eve\x1b[2J"
+    doc["players"][2] = "Caro\x1b]0;PWN\x07"
+    (tmp_path / "g.json").write_text(json.dumps(doc), encoding="utf-8")
+    played = runner.invoke(app, ["play", "--resume", "g.json", "--hints", "--lang", "en"],
+                           input="1\n" * 60 + "quit\n")
+    assert played.exit_code == 0, played.output
+    assert "\x1b" not in played.output and "\x07" not in played.output
+    assert "Eve\\x1b[2J — Tía Chela" in played.output
+    assert "Hint:" in played.output
+
+
+def test_bytes_that_are_not_utf8_are_asked_again(tmp_path: Path) -> None:
+    """A terminal in Latin-1 types "sí" as bytes UTF-8 cannot read: the game says so and
+    asks again, and goes on."""
+    import subprocess
+    import sys
+
+    save = tmp_path / "g.json"
+    result = subprocess.run(
+        [sys.executable, "-c", "from carioca.cli import main; main()", "play", "--seed", "1",
+         "--players", "2", "--save", str(save)], input=b"s\xed\n1\nquit\n",
+        capture_output=True, timeout=120,
+        env={**os.environ, "PYTHONIOENCODING": "utf-8:strict", "COLUMNS": "200"})
+    out = result.stdout.decode()
+    assert result.returncode == 0, result.stderr.decode()
+    assert "No entiendo esas letras" in out and "error interno" not in out
+    assert save.exists() and load(save.read_text())["rounds"][0]["actions"]
 
 
 def test_play_never_overwrites_and_saves_somewhere(tmp_path: Path,

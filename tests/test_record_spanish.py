@@ -167,6 +167,8 @@ TRIGGERS: dict[str, Callable[[], Any]] = {
     "nothing typed": lambda: Action.parse("  ", 0),
     "typed words that are no action": lambda: Action.parse("hola", 0),
     "a meld number that is no number": lambda: Action.parse("agregar 7H x", 0),
+    "an empty meld between the slashes": lambda: Action.parse("bajar 7H 7S 7D /", 0),
+    "an end that is neither low nor high": lambda: Action.parse("swap QD 0 middle", 0),
     "a draw from elsewhere": _action({"p": 0, "draw": "cielo"}),
     "bajar not a list": _action({"p": 0, "bajar": "7H"}),
     "bajar with an empty meld": _action({"p": 0, "bajar": [[]]}),

@@ -147,6 +147,17 @@ def test_a_reader_is_told_who_broke_the_rule_by_the_name_as_written() -> None:
     assert error is not None and error.message.startswith(f"{name} has no {missing}")
     said = explain_to_reader(IllegalAction(error.code, error.message), "es")
     assert said == f"{name} no tiene el {missing}"
+    # a buy by the player whose turn it is, before and after the draw: said of them
+    buying = Game.new(RuleSet.preset("chile", buying="penalty_card"), ["ana", "beto"], seed=4)
+    doc = buying.to_record()
+    turn = [{"p": seat, "buy": True}]
+    for actions, words in ((turn, "no hace falta comprarla"),
+                           ([{"p": seat, "draw": "mazo"}, *turn], "quien tiene el turno no")):
+        doc["rounds"][0]["actions"] = actions
+        error = replay(doc).error
+        assert error is not None and error.code == "cannot_buy", error
+        said = explain_to_reader(IllegalAction(error.code, error.message), "es")
+        assert said.startswith(f"es el turno de {name}") and words in said, said
     # a name that only begins a message's first word leaves it a sentence
     from carioca.record import _capital
 

@@ -74,12 +74,19 @@ class Action:
         if kind == "draw" and len(rest) == 1:
             return _read_draw(seat, rest[0].lower())
         if kind == "bajar" and rest:
-            groups = " ".join(rest).split("/")
-            return _read_bajar(seat, [g.split() for g in groups])
+            groups = [g.split() for g in " ".join(rest).split("/")]
+            if not all(groups):
+                raise ActionError("a meld between the '/' is empty: write the melds split by "
+                                  "'/', like 7H 7S 7D / QS QH JK")
+            return _read_bajar(seat, groups)
         if kind in ("agregar", "swap") and len(rest) in (2, 3):
+            # Said in the words typed, not the record's fields ('agregar.meld').
             body: dict[str, Any] = {"card": rest[0], "meld": _int(rest[1])}
             if len(rest) == 3:
                 body["end"] = rest[2].lower()
+                if body["end"] not in ("low", "high"):
+                    raise ActionError(f"{quoted(rest[2])} is not an end of the escala: write "
+                                      "low or high")
             return _READERS[kind](seat, body)
         if kind == "discard" and len(rest) == 1:
             return Discard(seat, _card(rest[0]))
@@ -187,10 +194,12 @@ def _card(text: Any) -> Card:
 
 def _int(text: str) -> int:
     try:
-        return int(text)
+        number = int(text)
     except ValueError:
-        raise ActionError(f"{quoted(text)} is not a meld number (melds are numbered from 0)"
-                          ) from None
+        number = -1
+    if number < 0:
+        raise ActionError(f"{quoted(text)} is not a meld number (melds are numbered from 0)")
+    return number
 
 
 def _word(body: Any) -> Any:

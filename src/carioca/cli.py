@@ -111,6 +111,8 @@ _UI: dict[str, dict[str, str]] = {
         "prompt": "Tu jugada (número, jugada, ayuda) > ",
         "illegal": "No se puede: {msg}",
         "unparsable": "No entiendo: {msg}",
+        "bad_bytes": "No entiendo esas letras: la terminal no escribe en UTF-8. Prueba otra "
+                     "vez.",
         "no_option": "No hay opción {n}: elige de 1 a {last}.",
         "nothing_legal": "No hay ninguna jugada posible (error del motor).",
         "draw_mazo": "{name} saca del mazo",
@@ -175,7 +177,8 @@ _UI: dict[str, dict[str, str]] = {
             "  agrega 7C 0 [low|high]       agregar 7C al juego 0 de la mesa\n"
             "  cambia QD 1 [low|high]       poner QD en lugar del comodín del juego 1\n"
             "  bota 9C                      botar 9C (o solo: 9C)\n"
-            "  compra                       comprar la carta del pozo (fuera de turno)\n"
+            "  compra                       comprar la carta del pozo (o s, cuando te pregunten\n"
+            "                               ¿Compras?)\n"
             "  ordenar                      ordenar la mano por número o por pinta\n"
             "  deshacer                     deshacer la última jugada del turno, si las reglas\n"
             "                               lo permiten\n"
@@ -249,6 +252,8 @@ _UI: dict[str, dict[str, str]] = {
         "prompt": "Your move (number, move, help) > ",
         "illegal": "Not allowed: {msg}",
         "unparsable": "I don't understand: {msg}",
+        "bad_bytes": "I can't read those letters: the terminal does not write UTF-8. Try "
+                     "again.",
         "no_option": "There is no option {n}: choose 1 to {last}.",
         "nothing_legal": "No move is possible (an engine bug).",
         "draw_mazo": "{name} draws from the mazo",
@@ -309,7 +314,7 @@ _UI: dict[str, dict[str, str]] = {
             "  agregar 7C 0 [low|high]      lay 7C off on meld 0 of the table\n"
             "  swap QD 1 [low|high]         put QD in place of the comodín of meld 1\n"
             "  discard 9C                   discard 9C (or just: 9C)\n"
-            "  buy                          buy the pozo card (out of turn)\n"
+            "  buy                          buy the pozo card (or y, when asked Buy?)\n"
             "  sort                         sort the hand by rank or by suit\n"
             "  undo                         take back the last move of this turn, where the\n"
             "                               rules allow it\n"
@@ -372,6 +377,8 @@ _UNPARSABLE_ES = (
 
 def _unparsable(message: str, lang: str) -> str:
     """Why a typed move is not understood, in Spanish with the Spanish verbs."""
+    # Typed in one's own turn, where nothing is bought: a buy is the answer to "Buy?".
+    message = message.replace(", 'discard 9C' or 'buy'", " or 'discard 9C'")
     if lang != "es":
         return message
     found = translated(_UNPARSABLE_ES, message)
@@ -562,7 +569,11 @@ class _Session:
         return _t(self.lang, key, **values)
 
     def say(self, text: str | Text, style: str | None = None) -> None:
-        # markup off: what people type (names, answers) is shown as typed, never styled
+        # markup off: what people type (names, answers) is shown as typed, never styled;
+        # and no control character of a record's name (in a hint, a refusal) reaches the
+        # terminal, whichever message carries it
+        if isinstance(text, str):
+            text = "\n".join(printable(line) for line in text.split("\n"))
         self.console.print(text, style=style, highlight=False, markup=False)
 
     def ask(self, prompt: str) -> str:
@@ -745,7 +756,8 @@ class _Session:
             command = _COMMANDS.get(answer)
             if command == "quit":
                 raise _Quit
-            if answer in self.t("yes").split():
+            # The verb the help and the coach say ("compra", "buy") is a yes too.
+            if answer in self.t("yes").split() or _ALIASES.get(answer, answer) == "buy":
                 return True
             if answer in self.t("no").split():
                 return False
@@ -1054,7 +1066,7 @@ def _introduce(console: Console, game: Game, kinds: Sequence[str], lang: str) ->
     console.print(_t(lang, "table_bots"), style="bold", highlight=False, markup=False)
     for seat, kind in enumerate(kinds, start=1):
         spec = BOTS.get(kind)
-        name = game.players[seat]
+        name = printable(game.players[seat])
         if spec is None:
             line = f"{name} — {kind}"
         elif name == spec.title_in(lang):
@@ -1449,12 +1461,18 @@ def play_command(
         import readline  # noqa: F401 - line editing and history for input()
 
     def read_line(prompt: str) -> str:
-        try:
-            return console.input(Text(prompt, style="bold"))
-        except RuntimeError as exc:
-            if not str(exc).startswith("input(): lost sys."):
-                raise
-            raise EOFError from None  # stdin (or stdout) closed: nobody can answer
+        while True:
+            try:
+                return console.input(Text(prompt, style="bold"))
+            except UnicodeDecodeError:
+                # A terminal in another encoding (Latin-1's "sí"): not understood, asked
+                # again, as any other answer that is not one.
+                console.print(_t(lang, "bad_bytes"), style="yellow", highlight=False,
+                              markup=False)
+            except RuntimeError as exc:
+                if not str(exc).startswith("input(): lost sys."):
+                    raise
+                raise EOFError from None  # stdin (or stdout) closed: nobody can answer
 
     try:
         options = parse_set_options(set_options)

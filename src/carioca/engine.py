@@ -724,6 +724,9 @@ class Game:
         rules = self.rules
         if rules.buying == "off":
             return "these rules do not allow buying from the pozo"
+        if seat == state.current and state.phase == "play":
+            return (f"it is {self._who(seat)}'s turn and they have drawn already: the "
+                    "player whose turn it is buys nothing")
         if seat == state.current:
             return (f"it is {self._who(seat)}'s turn: take the pozo card by drawing it, "
                     "no need to buy")

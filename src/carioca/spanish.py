@@ -54,6 +54,7 @@ _BUY_ES = (
     ("allow no buys", "estas reglas no permiten comprar en la ronda"),
     ("bought already", "esa carta ya se compró: se compra una sola por descarte"),
     ("no need to buy", "es tu turno: saca la carta del pozo, no hace falta comprarla"),
+    ("whose turn it is buys nothing", "ya sacaste: en tu turno no se compra"),
     ("only after a discard", "solo se compra después de que alguien bota y antes de que el "
                              "siguiente saque"),
     ("just discarded", "no puedes comprar la carta que acabas de botar"),
@@ -212,6 +213,10 @@ _READER_ES: _CodedPatterns = (
      lambda m: f"{m[1]} primero tiene que sacar una carta del mazo o del pozo"),
     ("already_down", re.compile(r"^(.+) has laid the whole contract down already"),
      lambda m: f"{m[1]} ya bajó todo el contrato: ahora puede agregar"),
+    ("cannot_buy", re.compile(r"^it is (.+)'s turn and they have drawn already"),
+     lambda m: f"es el turno de {m[1]} y ya sacó: quien tiene el turno no compra"),
+    ("cannot_buy", re.compile(r"^it is (.+)'s turn: take the pozo card by drawing it"),
+     lambda m: f"es el turno de {m[1]}: saca la carta del pozo, no hace falta comprarla"),
 )
 
 
@@ -536,6 +541,12 @@ _RECORD_ES: tuple[tuple[re.Pattern[str], Callable[[re.Match[str]], str]], ...] =
         (r"^'(\w+)\.end' is 'low' or 'high', not (.*)$",
          lambda m: f"'{m[1]}.end' es 'low' (abajo) o 'high' (arriba), no {m[2]}"),
         (r"^'buy' must be true$", lambda m: "'buy' tiene que ser true"),
+        (r"^(.*) is not an end of the escala: write low or high$",
+         lambda m: f"{m[1]} no es un extremo de la escala: escribe low (abajo) o high "
+                   "(arriba)"),
+        (r"^a meld between the '/' is empty: write the melds split by '/', like (.*)$",
+         lambda m: f"hay un juego vacío entre las '/': escribe los juegos separados por '/', "
+                   f"como {m[1]}"),
         # cards
         (r"^no card has rank (\d+) and suit (.*)$",
          lambda m: f"ninguna carta tiene el número {m[1]} y la pinta {m[2]}"),
