@@ -23,7 +23,7 @@ import pytest
 from fastapi.testclient import TestClient
 from test_server import _free_port, _play_acked, _serve
 
-from carioca.server import create_app
+from carioca.server import create_app, tables
 from carioca.store import SQLiteStore
 
 PG = os.environ.get("CARIOCA_TEST_POSTGRES", "postgresql:///test")
@@ -115,6 +115,13 @@ def test_the_postgres_store_keeps_what_the_sqlite_store_keeps(schema: str) -> No
     assert postgres[1].rounds[2]["seed"] == big
     assert postgres[0].meta["x"] == 1
     assert stores[1].playing() == ["BBBBBB"]  # type: ignore[attr-defined]
+    for loaded in (sqlite, postgres):  # when each table last changed, by either clock
+        assert all(abs(t.updated - time.time()) < 60 for t in loaded), loaded
+    for store in stores:  # a table deleted whole: settings, deals and actions
+        store.delete_table("BBBBBB")
+        assert [t.code for t in store.load_tables()] == ["AAAAAA"]
+        store.save_table("BBBBBB", {"preset": "chile", "game": 1, "status": "lobby"})
+        assert next(t for t in store.load_tables() if t.code == "BBBBBB").rounds == []
 
 
 def test_a_table_is_served_by_one_process_and_the_others_send_its_players_there(
@@ -221,6 +228,48 @@ def test_a_process_that_lost_its_table_cannot_write_over_the_new_owner(
         b.state.manager.let_go(code)
         assert at_a.get(f"/api/tables/{code}").status_code == 200
         assert a.state.manager.tables[code].game.to_record() == before
+
+
+def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str) -> None:
+    """Only the process that serves a table deletes it (another's delete is refused as moved,
+    and deletes nothing). A lobby idle past its keep that no process serves is taken by the
+    next look for unserved tables, and deleted: settings, deals and actions."""
+    import psycopg
+
+    from carioca.store.postgres import TableMoved
+
+    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    with TestClient(a) as at_a, TestClient(b):
+        lobby = _new(at_a, preset="chile", seats=2)["code"]
+        played = _new(at_a, preset="chile", seats=2, bots={"1": "random"})
+        at_a.post(f"/api/tables/{played['code']}/start",
+                  headers={"X-Carioca-Token": played["token"]})
+        shared_b = b.state.manager.store
+        with pytest.raises(TableMoved):
+            shared_b.delete_table(played["code"])
+        assert shared_b.load_table(played["code"]).rounds
+        manager = a.state.manager
+        assert manager.expire(time.time() + 31 * tables.DAY) == [lobby, played["code"]]
+        assert shared_b.load_table(played["code"]) is None
+        with psycopg.connect(PG) as db:
+            for name in ("carioca_rounds", "carioca_actions"):
+                count = db.execute(f"SELECT count(*) FROM {schema}.{name} WHERE code = %s",
+                                   (played["code"],)).fetchone()
+                assert count == (0,), name
+
+        # A lobby a left behind, idle for two days: b's look takes it, and deletes it.
+        idle = _new(at_a, preset="chile", seats=2)["code"]
+        fresh = _new(at_a, preset="chile", seats=2)["code"]
+        a.state.manager.let_go(idle)
+        a.state.manager.let_go(fresh)
+        with psycopg.connect(PG) as db:
+            db.execute(f"UPDATE {schema}.carioca_tables SET updated = now() - interval "
+                       "'2 days' WHERE code = %s", (idle,))
+        assert shared_b.idle({"lobby": tables.DAY}, 50) == [idle]
+        b.state.manager._chores()
+        assert idle in b.state.manager.tables and fresh not in b.state.manager.tables
+        assert b.state.manager.expire() == [idle]
+        assert shared_b.load_table(idle) is None and shared_b.load_table(fresh) is not None
 
 
 def _lapse_to(app: Any, code: str) -> None:

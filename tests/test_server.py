@@ -1169,6 +1169,75 @@ def test_a_broken_table_started_again_keeps_its_new_game(tmp_path: Path) -> None
     manager.store.close()
 
 
+def test_tables_nobody_is_at_are_deleted_after_their_keep(tmp_path: Path) -> None:
+    """A lobby nobody started goes after a day, a finished game after a week, a game left
+    half-way after a month, from memory and from the store; a table with someone at it
+    stays, and a restart does not make an idle table young again."""
+    import sqlite3
+
+    from carioca.store import SQLiteStore
+
+    db = tmp_path / "carioca.sqlite"
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+
+    def table() -> Any:
+        made, _token = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                      bots={1: "random"}, turn_timer=0, steal_timer=10,
+                                      hints=False)
+        return made
+
+    lobby, watched, playing = table(), table(), table()
+    watched.conns.add(object())  # someone is at it
+    playing.start()
+    now = time.time()
+    assert manager.expire(now + 0.5 * tables.DAY) == []
+    assert manager.expire(now + 2 * tables.DAY) == [lobby.code]
+    assert set(manager.tables) == {watched.code, playing.code} and lobby.gone
+    assert manager.expire(now + 29 * tables.DAY) == []
+    assert manager.expire(now + 31 * tables.DAY) == [playing.code]
+    assert set(manager.tables) == {watched.code}
+    with contextlib.closing(sqlite3.connect(db)) as raw:
+        for name in ("tables", "rounds", "actions"):
+            codes = {c for (c,) in raw.execute(f"SELECT DISTINCT code FROM {name}")}
+            assert not codes & {lobby.code, playing.code}, name
+    manager.store.close()
+
+    # Idle for two days before the restart: the store says since when, and it goes.
+    with contextlib.closing(sqlite3.connect(db)) as raw:
+        raw.execute("UPDATE tables SET updated = julianday('now') - 2")
+        raw.commit()
+    manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
+    manager.load()
+    assert manager.expire() == [watched.code] and not manager.tables
+    manager.store.close()
+    app = create_app(db, bot_delay=0)
+    with TestClient(app) as client:
+        assert client.get(f"/api/tables/{watched.code}").status_code == 404
+
+
+def test_the_server_deletes_an_idle_table_once_the_last_player_leaves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The server looks now and then: a table is kept while a page is open at it, and its
+    keep counts from when the last one left."""
+    monkeypatch.setattr(tables, "EXPIRY_EVERY", 0.05)
+    app = create_app(":memory:", bot_delay=0)
+    app.state.manager.keep = {"lobby": 0.4}
+    with TestClient(app) as client:
+        made = _new(client, preset="chile", seats=2)
+        code = made["code"]
+        with client.websocket_connect(f"/ws/{code}") as ws:
+            _hello(ws, made["token"])
+            time.sleep(0.8)
+            assert client.get(f"/api/tables/{code}").status_code == 200
+        time.sleep(0.2)
+        assert client.get(f"/api/tables/{code}").status_code == 200  # only just left
+        deadline = time.time() + 10
+        while client.get(f"/api/tables/{code}").status_code == 200:
+            assert time.time() < deadline, "the idle table was never deleted"
+            time.sleep(0.1)
+        assert client.get(f"/api/tables/{code}").json()["error"]["code"] == "no_table"
+
+
 def test_a_failed_write_takes_nothing_and_says_try_again() -> None:
     """A SQLite write that fails (the file locked, full or read-only) is the coded
     "unavailable" over HTTP and over the socket, and the table stays as the store has it: no

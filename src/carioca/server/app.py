@@ -817,6 +817,7 @@ def _socket_route(app: FastAPI, manager: TableManager) -> None:
         finally:
             conn.hang_up()
             table.conns.discard(conn)
+            table.touched = time.time()  # a table's keep counts from when the last one left
             if seat is not None:
                 table.seats[seat].connected -= 1
                 table.presence += 1

@@ -55,6 +55,14 @@ MOVED = "the table moved to another server: reconnecting"
 SWEEP = 50
 """Unserved games one process takes over at a time, every third of a lease (the others take
 the rest; a player who asks for a game has it taken over at once)."""
+DAY = 86_400.0
+KEEP = {"lobby": 1 * DAY, "playing": 30 * DAY, "over": 7 * DAY, "broken": 7 * DAY}
+"""How long a table nobody is at is kept after its last change, by its status (seconds):
+a lobby nobody started a day, a finished game a week (to look at it, or play a rematch), a
+game left half-way a month. Then it is deleted, from memory and from the store, and its
+code names no table."""
+EXPIRY_EVERY = 60.0
+"""Seconds between two looks for tables to delete."""
 THINK_LIMIT = 30.0
 """Seconds a bot may think about one move or buy. A named bot takes well under a second
 (docs/bots.md); one that takes longer is played for (a buy: it passes), and the bots' thread
@@ -359,6 +367,9 @@ class Table:
         """How many of the current game's deals the store holds."""
         self.gone = False
         """This process no longer serves the table (:meth:`TableManager.let_go`)."""
+        self.touched = time.time()
+        """When anything last happened at the table (epoch seconds): a change, a connection
+        coming or going. A table nobody is at is deleted after :data:`KEEP`."""
 
     # ----------------------------------------------------------------- settings
 
@@ -1130,6 +1141,8 @@ class TableManager:
         """The addresses of the other live processes (told to pages, for when this one
         stops answering)."""
         self.tables: dict[str, Table] = {}
+        self.keep = dict(KEEP)
+        """How long a table nobody is at is kept, by status (:data:`KEEP`)."""
         self.bot_delay = bot_delay
         self._wake: asyncio.Event | None = None
         self._task: asyncio.Task[None] | None = None
@@ -1157,6 +1170,8 @@ class TableManager:
     def _restored(self, stored: StoredTable) -> Table | None:
         try:
             table = Table(self, stored.code, stored.meta)
+            if stored.updated is not None:  # idle since then, restarts or not
+                table.touched = min(table.touched, stored.updated)
             table.restore(stored)
         except (RulesError, KeyError, TypeError, ValueError) as exc:
             log.error("table %s cannot be loaded: %s", stored.code, exc)
@@ -1316,6 +1331,13 @@ class TableManager:
                 if table is not None:
                     taken += 1
                     self.poke(table)
+        # Lobbies and finished games idle past their keep that nobody serves: no process
+        # would take them otherwise. Taken here, they are deleted at the next look.
+        idle = {status: keep for status, keep in self.keep.items() if status != "playing"}
+        for code in cluster.unserved([c for c in self._shared.idle(idle, SWEEP)
+                                      if c not in self.tables]):
+            with contextlib.suppress(TableError):
+                self._take_over(code)
 
     def _stale(self) -> bool:
         """Whether this process's leases may have lapsed: it could not renew them for a
@@ -1331,6 +1353,35 @@ class TableManager:
                       time.monotonic() - self._renewed_at)
         for code in list(self.tables):
             self.let_go(code, release=False)
+
+    def expire(self, now: float | None = None) -> list[str]:
+        """Delete the tables this process serves that nobody is at and nothing happened at
+        for their status's :data:`KEEP`; their codes. A store that refuses now is asked
+        again at the next look; a table another process took is let go."""
+        now = time.time() if now is None else now
+        gone = []
+        for code, table in list(self.tables.items()):
+            if table.conns:  # someone is at it: its keep counts from when the last leaves
+                table.touched = max(table.touched, now)
+                continue
+            keep = self.keep.get(table.status)
+            if keep is None or now - table.touched < keep:
+                continue
+            try:
+                self.store.delete_table(code)
+            except TableMoved as exc:
+                self.moved(exc, table)
+                continue
+            except Exception as exc:
+                if not unavailable(exc):
+                    raise
+                log.warning("table %s: not deleted yet: %s", code, exc)
+                continue
+            self.let_go(code)
+            gone.append(code)
+            log.info("table %s: deleted after %.0f days with nobody at it", code,
+                     (now - table.touched) / DAY)
+        return gone
 
     def moved(self, exc: TableMoved, table: Table | None = None) -> None:
         """A write found that another process serves the table now: let it go (unless the
@@ -1350,10 +1401,16 @@ class TableManager:
 
     async def run(self) -> None:
         """Send states, play bots and enforce timers, until cancelled. Only tables that
-        changed, or that wait on a deadline, are looked at."""
+        changed, or that wait on a deadline, are looked at. Now and then, the tables nobody
+        is at any more are deleted (:data:`KEEP`)."""
         self._wake = asyncio.Event()
         sent: dict[str, tuple[int, int]] = {}
+        expire_at = time.monotonic() + EXPIRY_EVERY
         while True:
+            if time.monotonic() >= expire_at:
+                expire_at = time.monotonic() + EXPIRY_EVERY
+                for code in self.expire():
+                    sent.pop(code, None)
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None
                      or (t.window is not None and not t.window.closed)}
@@ -1364,6 +1421,8 @@ class TableManager:
                     continue
                 try:
                     if sent.get(code) != (table.version, table.presence):
+                        if code in sent:  # not a table just loaded: something happened
+                            table.touched = time.time()
                         sent[code] = (table.version, table.presence)
                         broadcast(table)  # queued: each connection's writer sends it
                         # Let the writers send it now, and the handlers answer, before the

@@ -254,7 +254,8 @@ class PostgresStore:
     def load_table(self, code: str) -> StoredTable | None:
         """One table with the rounds and actions of its current game (None: no such table)."""
         with self._lock:
-            row = self._one("SELECT meta FROM carioca_tables WHERE code = %s", (code,))
+            row = self._one("SELECT meta, extract(epoch FROM updated)::float8 FROM "
+                            "carioca_tables WHERE code = %s", (code,))
             if row is None:
                 return None
             meta = json.loads(row[0])
@@ -270,7 +271,31 @@ class PostgresStore:
         rounds = [stored_round(None if seed is None else int(seed), deal,
                                actions.get(int(number), []))
                   for number, seed, deal in deals]
-        return StoredTable(code, meta, rounds)
+        return StoredTable(code, meta, rounds, float(row[1]))
+
+    def delete_table(self, code: str) -> None:
+        """Forget ``code`` whole, if this process still serves it (else
+        :class:`TableMoved`). The settings go first, under the fence: once they are gone no
+        process can take the table, and its deals and actions follow."""
+        gone = self._write(code, "DELETE FROM carioca_tables WHERE code = %s AND {fence}",
+                           (code,))
+        if self.fenced and not gone:
+            raise TableMoved(code)
+        with self._lock:
+            self._epochs.pop(code, None)
+            self._run(lambda db: [db.execute(f"DELETE FROM {name} WHERE code = %s", (code,))
+                                  for name in ("carioca_actions", "carioca_rounds")])
+
+    def idle(self, keep: dict[str, float], most: int) -> list[str]:
+        """Up to ``most`` codes of tables whose status has a ``keep`` (seconds) and whose
+        settings were last written longer ago than it, oldest first."""
+        clauses = " OR ".join("(status = %s AND updated < now() - make_interval(secs => %s))"
+                              for _ in keep)
+        args = [x for status, seconds in keep.items() for x in (status, seconds)]
+        with self._lock:
+            return [c for (c,) in self._all(
+                f"SELECT code FROM carioca_tables WHERE {clauses} "
+                "ORDER BY updated LIMIT %s", (*args, most))]
 
     def exists(self, code: str) -> bool:
         with self._lock:

@@ -47,6 +47,8 @@ class StoredTable:
     code: str
     meta: dict[str, Any]
     rounds: list[dict[str, Any]] = field(default_factory=list)
+    updated: float | None = field(default=None, compare=False)
+    """When its settings were last written (epoch seconds): a join, a start, a game's end."""
 
 
 def stored_round(seed: int | None, deal: str, actions: list[str]) -> dict[str, Any]:
@@ -104,12 +106,26 @@ class SQLiteStore:
     def load_tables(self) -> list[StoredTable]:
         """Every table with the rounds and actions of its current game."""
         with self._lock:
-            rows = self._db.execute("SELECT code, meta FROM tables ORDER BY updated").fetchall()
+            rows = self._db.execute("SELECT code, meta, (updated - 2440587.5) * 86400.0 "
+                                    "FROM tables ORDER BY updated").fetchall()
             out = []
-            for code, meta_text in rows:
+            for code, meta_text, updated in rows:
                 meta = json.loads(meta_text)
-                out.append(StoredTable(code, meta, self._rounds(code, int(meta.get("game", 0)))))
+                out.append(StoredTable(code, meta, self._rounds(code, int(meta.get("game", 0))),
+                                       updated))
             return out
+
+    def delete_table(self, code: str) -> None:
+        """Forget ``code`` whole: its settings, deals and actions, at once."""
+        with self._lock:
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                for name in ("actions", "rounds", "tables"):
+                    self._db.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
 
     def _rounds(self, code: str, game: int) -> list[dict[str, Any]]:
         return [stored_round(seed, deal, [a for (a,) in self._db.execute(
