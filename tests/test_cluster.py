@@ -239,7 +239,7 @@ def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str
     from carioca.store.postgres import TableMoved
 
     a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
-    with TestClient(a) as at_a, TestClient(b):
+    with TestClient(a) as at_a, TestClient(b) as at_b:
         lobby = _new(at_a, preset="chile", seats=2)["code"]
         played = _new(at_a, preset="chile", seats=2, bots={"1": "random"})
         at_a.post(f"/api/tables/{played['code']}/start",
@@ -249,7 +249,9 @@ def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str
             shared_b.delete_table(played["code"])
         assert shared_b.load_table(played["code"]).rounds
         manager = a.state.manager
-        assert manager.expire(time.time() + 31 * tables.DAY) == [lobby, played["code"]]
+        # on the server's own loop, as its looks run (not beside them)
+        assert at_a.portal.call(manager.expire, time.time() + 31 * tables.DAY) == [
+            lobby, played["code"]]
         assert shared_b.load_table(played["code"]) is None
         with psycopg.connect(PG) as db:
             for name in ("carioca_rounds", "carioca_actions"):
@@ -257,19 +259,24 @@ def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str
                                    (played["code"],)).fetchone()
                 assert count == (0,), name
 
-        # A lobby a left behind, idle for two days: b's look takes it, and deletes it.
+        # Lobbies a left behind, idle for two days: b's look deletes them under their lease,
+        # one that cannot be read any more too, and leaves a fresh one.
         idle = _new(at_a, preset="chile", seats=2)["code"]
+        unreadable = _new(at_a, preset="chile", seats=2)["code"]
         fresh = _new(at_a, preset="chile", seats=2)["code"]
-        a.state.manager.let_go(idle)
-        a.state.manager.let_go(fresh)
+        for code in (idle, unreadable, fresh):
+            at_a.portal.call(a.state.manager.let_go, code)
         with psycopg.connect(PG) as db:
             db.execute(f"UPDATE {schema}.carioca_tables SET updated = now() - interval "
-                       "'2 days' WHERE code = %s", (idle,))
-        assert shared_b.idle({"lobby": tables.DAY}, 50) == [idle]
-        b.state.manager._chores()
-        assert idle in b.state.manager.tables and fresh not in b.state.manager.tables
-        assert b.state.manager.expire() == [idle]
-        assert shared_b.load_table(idle) is None and shared_b.load_table(fresh) is not None
+                       "'2 days' WHERE code = ANY(%s)", ([idle, unreadable],))
+            db.execute(f"UPDATE {schema}.carioca_tables SET meta = %s WHERE code = %s",
+                       (json.dumps({"preset": "gone", "seats": []}), unreadable))
+        assert sorted(shared_b.idle({"lobby": tables.DAY}, 50)) == sorted([idle, unreadable])
+        at_b.portal.call(b.state.manager._chores)
+        assert not {idle, unreadable, fresh} & set(b.state.manager.tables)
+        assert shared_b.load_table(idle) is None and shared_b.load_table(unreadable) is None
+        assert shared_b.load_table(fresh) is not None
+        assert b.state.manager.cluster.owner(idle) is None  # its lease let go
 
 
 def _lapse_to(app: Any, code: str) -> None:

@@ -1426,6 +1426,7 @@ def test_a_refused_move_is_not_sent_again_nor_is_it_the_coachs_refusal(
                                 message: 'the table moved on: ask again'});
         window.carioca.receive({type: 'error', code: 'stale_version', message: 'moved'});
     }""")
+    page.wait_for_function("() => document.body.innerText.includes('pide la pista de nuevo')")
     _inject(page, {**before, "version": 1001})
     page.wait_for_timeout(150)
     assert [m["action"] for m in page.evaluate("() => window.sent")] == [
@@ -1453,15 +1454,21 @@ def test_the_coachs_advice_stays_until_this_seat_may_do_something_else(
 
 
 def test_countdowns_count_by_the_servers_clock(base_url: str, browser: Any) -> None:
-    """A device whose clock is 45 s fast still shows the turn's 30 s: the countdown counts
-    by the server's time, which each state brings."""
+    """A device whose clock is 45 s slow still shows the turn's 30 s, not 75: the countdown
+    counts by the server's time, which each state brings."""
     page, before, _later = _fed_scripted_page(base_url, browser)
-    server_now = page.evaluate("() => Date.now() / 1000") - 45
+    server_now = page.evaluate("() => Date.now() / 1000") + 45
     _inject(page, {**before, "version": 1001, "now": server_now,
                    "deadlines": {"turn": server_now + 30, "buy": None}})
     page.wait_for_selector("#timer c-countdown")
     left = int(page.inner_text("#timer c-countdown").split()[0])
     assert 27 <= left <= 30, left
+    # A state that waited 8 s on a slow connection brings an older time: not 8 s more.
+    _inject(page, {**before, "version": 1002, "now": server_now - 8,
+                   "deadlines": {"turn": server_now + 30, "buy": None}})
+    page.wait_for_timeout(400)
+    left = int(page.inner_text("#timer c-countdown").split()[0])
+    assert 26 <= left <= 30, left
     assert not page.js_errors
     page.context.close()
 
@@ -1482,6 +1489,18 @@ def test_an_offer_to_buy_closes_the_last_rounds_scores(base_url: str, browser: A
     assert not page.evaluate("() => document.getElementById('reveal').open")
     page.click("#pass-btn")
     assert [m["type"] for m in page.evaluate("() => window.sent")][-1:] == ["pass"]
+    # One state with both (a page opened during round 2's first window): the offer first,
+    # the scores once it is answered.
+    ended2 = {**ended, "round": 2}
+    _inject(page, {**waiting, "version": 1002, "round_end": ended2,
+                   "view": {**waiting["view"], "turn": 9}, "legal": [{"p": 0, "buy": True}],
+                   "deadlines": {"turn": None, "buy": time.time() + 10}})
+    page.wait_for_selector("#buy-btn")
+    page.wait_for_timeout(100)
+    assert not page.evaluate("() => document.getElementById('reveal').open")
+    _inject(page, {**waiting, "version": 1003, "round_end": ended2,
+                   "view": {**waiting["view"], "turn": 10}})
+    page.wait_for_selector("#reveal[open]")
     assert not page.js_errors
     page.context.close()
 

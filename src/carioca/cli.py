@@ -1460,19 +1460,26 @@ def play_command(
     with contextlib.suppress(ImportError):
         import readline  # noqa: F401 - line editing and history for input()
 
+    # A terminal in another encoding (Latin-1's "sí") sends bytes UTF-8 cannot read: they
+    # come as stand-ins (lone surrogates), not as an error that would lose the line read
+    # ahead, and the line is asked again.
+    with contextlib.suppress(AttributeError, ValueError, OSError):
+        sys.stdin.reconfigure(errors="surrogateescape")  # type: ignore[union-attr]
+
     def read_line(prompt: str) -> str:
         while True:
             try:
-                return console.input(Text(prompt, style="bold"))
-            except UnicodeDecodeError:
-                # A terminal in another encoding (Latin-1's "sí"): not understood, asked
-                # again, as any other answer that is not one.
-                console.print(_t(lang, "bad_bytes"), style="yellow", highlight=False,
-                              markup=False)
+                line = console.input(Text(prompt, style="bold"))
+            except UnicodeDecodeError:  # a stdin that could not be told to read on
+                line = "\udcff"
             except RuntimeError as exc:
                 if not str(exc).startswith("input(): lost sys."):
                     raise
                 raise EOFError from None  # stdin (or stdout) closed: nobody can answer
+            if not any("\udc80" <= c <= "\udcff" for c in line):
+                return line
+            console.print(_t(lang, "bad_bytes"), style="yellow", highlight=False,
+                          markup=False)
 
     try:
         options = parse_set_options(set_options)

@@ -61,6 +61,9 @@ KEEP = {"lobby": 1 * DAY, "playing": 30 * DAY, "over": 7 * DAY, "broken": 7 * DA
 a lobby nobody started a day, a finished game a week (to look at it, or play a rematch), a
 game left half-way a month. Then it is deleted, from memory and from the store, and its
 code names no table."""
+RESTORE_GRACE = 3600.0
+"""Seconds a table read from the store (a restart, a take-over) is kept at least, for its
+pages to come back."""
 EXPIRY_EVERY = 60.0
 """Seconds between two looks for tables to delete."""
 THINK_LIMIT = 30.0
@@ -1170,13 +1173,24 @@ class TableManager:
     def _restored(self, stored: StoredTable) -> Table | None:
         try:
             table = Table(self, stored.code, stored.meta)
-            if stored.updated is not None:  # idle since then, restarts or not
-                table.touched = min(table.touched, stored.updated)
+            table.touched = self._idle_since(table.status, stored.updated)
             table.restore(stored)
         except (RulesError, KeyError, TypeError, ValueError) as exc:
             log.error("table %s cannot be loaded: %s", stored.code, exc)
             return None
         return table
+
+    def _idle_since(self, status: str, updated: float | None) -> float:
+        """When a table read from the store was last used, as far as this process can tell:
+        when its settings were last written (a join, a start, a game's end), but never so
+        long ago that it goes within :data:`RESTORE_GRACE` (the store does not see its moves
+        or its open pages, which a restart closed and which come back on their own). A game
+        being played counts from now."""
+        now = time.time()
+        keep = self.keep.get(status)
+        if updated is None or keep is None or status == "playing":
+            return now
+        return min(now, max(updated, now - keep + RESTORE_GRACE))
 
     def create(self, *, name: str, preset: str, options: dict[str, Any], seats: int,
                bots: dict[int, str | None], turn_timer: int, steal_timer: int,
@@ -1234,6 +1248,7 @@ class TableManager:
             table = self._take_over(code)
         if table is None:
             raise TableError("no_table", f"there is no table {code[:20]}", 404)
+        table.touched = time.time()  # a page loaded, a join: the table is in use
         return table
 
     # ----------------------------------------------------------------- several processes
@@ -1331,13 +1346,26 @@ class TableManager:
                 if table is not None:
                     taken += 1
                     self.poke(table)
-        # Lobbies and finished games idle past their keep that nobody serves: no process
-        # would take them otherwise. Taken here, they are deleted at the next look.
+        self._delete_unserved_idle(cluster)
+
+    def _delete_unserved_idle(self, cluster: Cluster) -> None:
+        """Delete the lobbies and finished games idle past their keep that no process serves
+        (no process would take them otherwise): under the table's lease and a new epoch, so
+        that no process serves it meanwhile, and only if it is idle still. Not read into
+        memory: a table that could not be read is deleted too."""
         idle = {status: keep for status, keep in self.keep.items() if status != "playing"}
         for code in cluster.unserved([c for c in self._shared.idle(idle, SWEEP)
                                       if c not in self.tables]):
-            with contextlib.suppress(TableError):
-                self._take_over(code)
+            if not cluster.acquire(code):
+                continue
+            try:
+                self._shared.adopt(code)
+                if self._shared.delete_table(code, idle):
+                    log.info("table %s: deleted, idle and served by nobody", code)
+            except (KeyError, TableMoved):
+                pass  # gone already, or taken by another process meanwhile
+            finally:
+                self.let_go(code)
 
     def _stale(self) -> bool:
         """Whether this process's leases may have lapsed: it could not renew them for a
@@ -1372,10 +1400,11 @@ class TableManager:
             except TableMoved as exc:
                 self.moved(exc, table)
                 continue
-            except Exception as exc:
-                if not unavailable(exc):
-                    raise
-                log.warning("table %s: not deleted yet: %s", code, exc)
+            except Exception as exc:  # noqa: BLE001 - one table's fault stops no other's
+                if unavailable(exc):
+                    log.warning("table %s: not deleted yet: %s", code, exc)
+                else:
+                    log.exception("table %s: could not be deleted", code)
                 continue
             self.let_go(code)
             gone.append(code)
@@ -1409,8 +1438,11 @@ class TableManager:
         while True:
             if time.monotonic() >= expire_at:
                 expire_at = time.monotonic() + EXPIRY_EVERY
-                for code in self.expire():
-                    sent.pop(code, None)
+                try:
+                    for code in self.expire():
+                        sent.pop(code, None)
+                except Exception:  # noqa: BLE001 - the tables' moves go on regardless
+                    log.exception("looking for idle tables failed")
             timed = {code for code, t in self.tables.items()
                      if t.turn_deadline is not None
                      or (t.window is not None and not t.window.closed)}

@@ -29,6 +29,7 @@ CREATE TABLE IF NOT EXISTS carioca_tables (
     epoch BIGINT NOT NULL DEFAULT 0,
     updated TIMESTAMPTZ NOT NULL DEFAULT now()
 );
+CREATE INDEX IF NOT EXISTS carioca_tables_idle ON carioca_tables (status, updated);
 CREATE TABLE IF NOT EXISTS carioca_rounds (
     code TEXT NOT NULL,
     game INTEGER NOT NULL,
@@ -273,28 +274,42 @@ class PostgresStore:
                   for number, seed, deal in deals]
         return StoredTable(code, meta, rounds, float(row[1]))
 
-    def delete_table(self, code: str) -> None:
-        """Forget ``code`` whole, if this process still serves it (else
-        :class:`TableMoved`). The settings go first, under the fence: once they are gone no
-        process can take the table, and its deals and actions follow."""
-        gone = self._write(code, "DELETE FROM carioca_tables WHERE code = %s AND {fence}",
-                           (code,))
-        if self.fenced and not gone:
-            raise TableMoved(code)
+    def delete_table(self, code: str, idle: dict[str, float] | None = None) -> bool:
+        """Forget ``code`` whole, in one statement: its settings, deals and actions; only if
+        this process still serves it (else :class:`TableMoved`) and, given ``idle``, only if
+        it is idle as :meth:`idle` says (else False, and nothing is deleted)."""
         with self._lock:
-            self._epochs.pop(code, None)
-            self._run(lambda db: [db.execute(f"DELETE FROM {name} WHERE code = %s", (code,))
-                                  for name in ("carioca_actions", "carioca_rounds")])
+            mine = self._epochs.get(code)
+            if mine is None and self.fenced:
+                raise TableMoved(code)
+            conditions: list[str] = ["code = %s"]
+            args: list[Any] = [code]
+            if mine is not None:
+                conditions.append("epoch = %s")
+                args.append(mine)
+            if idle is not None:
+                clause, more = _idle_clause(idle)
+                conditions.append(f"({clause})")
+                args += more
+            row = self._one(
+                "WITH gone AS (DELETE FROM carioca_tables WHERE " + " AND ".join(conditions)
+                + " RETURNING code), deals AS (DELETE FROM carioca_rounds WHERE code IN "
+                "(SELECT code FROM gone)), moves AS (DELETE FROM carioca_actions WHERE code IN "
+                "(SELECT code FROM gone)) SELECT count(*) FROM gone", tuple(args))
+            if row[0]:
+                self._epochs.pop(code, None)
+                return True
+            if idle is None and self.fenced:
+                raise TableMoved(code)
+            return False
 
     def idle(self, keep: dict[str, float], most: int) -> list[str]:
         """Up to ``most`` codes of tables whose status has a ``keep`` (seconds) and whose
         settings were last written longer ago than it, oldest first."""
-        clauses = " OR ".join("(status = %s AND updated < now() - make_interval(secs => %s))"
-                              for _ in keep)
-        args = [x for status, seconds in keep.items() for x in (status, seconds)]
+        clause, args = _idle_clause(keep)
         with self._lock:
             return [c for (c,) in self._all(
-                f"SELECT code FROM carioca_tables WHERE {clauses} "
+                f"SELECT code FROM carioca_tables WHERE {clause} "
                 "ORDER BY updated LIMIT %s", (*args, most))]
 
     def exists(self, code: str) -> bool:
@@ -306,3 +321,11 @@ class PostgresStore:
         with self._lock:
             return [c for (c,) in self._all(
                 "SELECT code FROM carioca_tables WHERE status = 'playing' ORDER BY updated")]
+
+
+def _idle_clause(keep: dict[str, float]) -> tuple[str, list[Any]]:
+    """SQL that holds for a table whose status has a ``keep`` (seconds) and whose settings
+    were last written longer ago than it; and its arguments."""
+    clause = " OR ".join("(status = %s AND updated < now() - make_interval(secs => %s))"
+                         for _ in keep) or "FALSE"
+    return clause, [x for status, seconds in keep.items() for x in (status, seconds)]

@@ -115,17 +115,21 @@ class SQLiteStore:
                                        updated))
             return out
 
-    def delete_table(self, code: str) -> None:
-        """Forget ``code`` whole: its settings, deals and actions, at once."""
+    def delete_table(self, code: str) -> bool:
+        """Forget ``code`` whole: its settings, deals and actions, at once (False: there was
+        no such table)."""
         with self._lock:
             self._db.execute("BEGIN IMMEDIATE")
             try:
-                for name in ("actions", "rounds", "tables"):
+                for name in ("actions", "rounds"):
                     self._db.execute(f"DELETE FROM {name} WHERE code = ?", (code,))
+                gone = self._db.execute("DELETE FROM tables WHERE code = ?", (code,)).rowcount
+                self._db.execute("COMMIT")
             except BaseException:
-                self._db.execute("ROLLBACK")
+                if self._db.in_transaction:  # nothing half-done joins the next writes
+                    self._db.execute("ROLLBACK")
                 raise
-            self._db.execute("COMMIT")
+            return bool(gone)
 
     def _rounds(self, code: str, game: int) -> list[dict[str, Any]]:
         return [stored_round(seed, deal, [a for (a,) in self._db.execute(

@@ -156,11 +156,18 @@ class Settings extends HTMLElement {
 customElements.define("c-settings", Settings);
 
 let clockOffset = 0; // the server's clock less this device's, in seconds
+let offsets = []; // [when seen (this device's ms), offset], the last minute's
 
 /** The server's time (epoch seconds) as a message brought it: countdowns count by the
- * server's clock, which decides, not by this device's, which may be off by minutes. */
+ * server's clock, which decides, not by this device's, which may be off by minutes. A
+ * message that waited on its way brings an older time: of the last minute's, the one that
+ * waited least (the largest offset) is taken. */
 export function serverSaid(now) {
-  if (Number.isFinite(now)) clockOffset = now - Date.now() / 1000;
+  if (!Number.isFinite(now)) return;
+  const here = Date.now();
+  offsets = offsets.filter(([when]) => here - when < 60000);
+  offsets.push([here, now - here / 1000]);
+  clockOffset = Math.max(...offsets.map(([, offset]) => offset));
 }
 
 function serverNow() { return Date.now() / 1000 + clockOffset; }

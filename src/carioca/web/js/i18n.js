@@ -313,6 +313,8 @@ const W = {
   "err.round_over": { es: "La ronda terminó", en: "The round is over", de: "Die Runde ist vorbei", sv: "Rundan är slut" },
   "err.hints_off": { es: "Esta mesa no da pistas", en: "This table gives no hints", de: "Dieser Tisch gibt keine Tipps", sv: "Bordet ger inga tips" },
   "err.no_hints": { es: "El anfitrión apagó las pistas", en: "The host turned hints off", de: "Der Gastgeber hat Tipps abgeschaltet", sv: "Värden har stängt av tips" },
+  "hint.stale_version": { es: "La mesa cambió mientras el entrenador pensaba: pide la pista de nuevo", en: "The table moved while the coach thought: ask for the hint again", de: "Der Tisch hat sich geändert, während der Trainer nachdachte: frag nochmal nach dem Tipp", sv: "Bordet ändrades medan tränaren tänkte: be om tipset igen" },
+  "hint.no_coach": { es: "El entrenador no pudo dar una pista ahora", en: "The coach could not give a hint just now", de: "Der Trainer konnte gerade keinen Tipp geben", sv: "Tränaren kunde inte ge något tips just nu" },
   "err.no_coach": { es: "El entrenador no está instalado en este servidor", en: "The coach is not installed on this server", de: "Der Trainer ist auf diesem Server nicht installiert", sv: "Tränaren är inte installerad på servern" },
   "err.spectator": { es: "Estás mirando: siéntate para jugar", en: "You are watching: take a seat to play", de: "Du schaust zu: setz dich, um zu spielen", sv: "Du tittar på: sätt dig för att spela" },
   "err.not_your_seat": { es: "Solo puedes jugar por tu asiento", en: "You can only play for your own seat", de: "Du spielst nur für deinen Platz", sv: "Du spelar bara för din plats" },

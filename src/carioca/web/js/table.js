@@ -255,7 +255,7 @@ function onMessage(msg) {
       S.pending = null;
       break;
     case "error":
-      if (msg.about === "hint") { toast(errorText(msg.code, msg.message)); break; }
+      if (msg.about === "hint") { toast(hintRefusal(msg)); break; }
       if (msg.code === "stale_version" && S.pending && !S.pending.retried) {
         // The table moved (someone connected, or answered a buy): the state on its way
         // shows it; the move is sent again once if it is still this seat's turn and phase.
@@ -302,6 +302,15 @@ function onMessage(msg) {
     default:
       break;
   }
+}
+
+/** Why the coach gave no hint, in the page's language: the table moved while it thought,
+ * it failed or took too long (the server's own reason says which in English), or the
+ * refusals any message may get (hints off, not this seat's turn). */
+function hintRefusal(msg) {
+  if (msg.code === "stale_version") return t("hint.stale_version");
+  if (msg.code === "no_coach" && !/not installed/.test(msg.message || "")) return t("hint.no_coach");
+  return errorText(msg.code, msg.message);
 }
 
 function retryStale() {
@@ -1292,6 +1301,9 @@ function dialogTitle(text) {
 function maybeReveal() {
   const m = S.msg;
   if (!m || !m.round_end) return;
+  // A card to buy has a steal timer; the scores wait until it is answered or gone.
+  const offer = buyOffer();
+  if (offer && !offer.claimed) return;
   const re = m.round_end;
   const key = `${S.table ? S.table.game : 0}:${re.round}`;
   if (S.revealShown.has(key)) return;
