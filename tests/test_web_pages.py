@@ -604,6 +604,26 @@ def test_joining_again_from_the_home_page_goes_back_to_the_same_seat(
     guest.context.close()
 
 
+def test_a_seat_taken_a_moment_before_says_so_not_that_the_table_is_full(
+        base_url: str, browser: Any) -> None:
+    """Two visitors press "Sit here" on the same seat: the second is told that seat is
+    taken (the other seat is free still), not that the table is full or has started."""
+    code = _call(base_url, "/api/tables", {"name": "Ana", "preset": "chile", "seats": 3})["code"]
+    page = _page(browser, DESKTOP, "es-CL")
+    page.goto(f"{base_url}/t/{code}")
+    page.wait_for_function("() => { const S = window.carioca.state;"
+                           " return S.table && S.ws && S.ws.readyState === 1; }")
+    page.evaluate("""() => { const S = window.carioca.state; const real = S.ws;
+        S.ws = { readyState: 1, send() {}, close() {} }; real.close(); }""")  # the page lags
+    _call(base_url, f"/api/tables/{code}/join", {"name": "Beto", "seat": 1})
+    page.fill("#join-name", "Caro")
+    page.locator(".seat").nth(1).get_by_role("button").first.click()
+    page.wait_for_selector(".toast")
+    assert "Ese asiento está ocupado" in page.inner_text(".toast")
+    assert not page.js_errors
+    page.context.close()
+
+
 def _scripted_game(beto_hand: str = "7H 7S 7D 4C 5C JK 7C 9S 10D QH KD 2H",
                    ana_hand: str = "QS QD QC 8H 9H 10H JH 6C 3C 8C 2S 4D",
                    beto_melds: str = "7H 7S 7D / 4C 5C JK 7C") -> tuple[Any, list[dict[str, Any]]]:

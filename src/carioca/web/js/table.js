@@ -1490,7 +1490,8 @@ async function join(seat) {
     S.token = res.token;
     reconnectNow();
   } catch (e) {
-    toast(e.status === 409 ? t("seat_taken") : errorText(e.code, e.message));
+    // A seat someone just took is that seat only: the others may be free still.
+    toast(e.status === 409 && e.code !== "seat_taken" ? t("seat_taken") : errorText(e.code, e.message));
   }
 }
 
