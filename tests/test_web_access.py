@@ -189,6 +189,12 @@ def test_a_turn_is_played_with_the_keyboard_alone_on_a_small_phone(base_url: str
     _tab_to(page, "#discard")
     page.keyboard.press("Enter")
     assert _sent(page)[-1]["action"] == {"p": 0, "discard": "4D"}
+    # Beto's turn now: the focus goes to the line that says so, not to the page's top.
+    _inject(page, {**later, "version": later["version"] + 3, "legal": [],
+                   "view": {**later["view"], "to_act": 1, "phase": "draw"}})
+    page.wait_for_function("() => document.activeElement && document.activeElement.id"
+                           " === 'status'")
+    assert "Beto" in page.inner_text("#status")
     assert not page.js_errors, page.js_errors
     page.context.close()
 

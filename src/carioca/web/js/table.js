@@ -647,8 +647,18 @@ function render() {
   redraw();
   if (focus && (document.activeElement === document.body || !document.activeElement)) {
     const again = document.querySelector(focus);
-    if (again) again.focus({ preventScroll: true });
+    if (again && !again.disabled) again.focus({ preventScroll: true });
+    else focusStatus();
   }
+}
+
+/** The control that had the focus is gone or off (the discard made, the turn passed): the
+ * focus goes to the status line, which says whose turn it is, not to the page's top. */
+function focusStatus() {
+  const status = $("status");
+  if (status.hidden) return;
+  status.tabIndex = -1;
+  status.focus({ preventScroll: true });
 }
 
 /** A selector that finds the same control after a redraw (the page is drawn anew on every
