@@ -1337,6 +1337,20 @@ def test_a_failed_write_takes_nothing_and_says_try_again() -> None:
     assert game.log[-1][played:] == [Buy(claimant)] and table.window is None
     assert not table.current(seen)
     table.apply(drawer, {"p": drawer, "draw": "mazo"}, table.version)
+    # A pozo draw the store refuses voids no claim: the draw made instead decides them.
+    table.apply(drawer, {"p": drawer, "discard": str(game.hand(drawer)[0])}, None)
+    drawer = game.seat_to_act
+    claimant = sorted(table.window.eligible)[0]
+    table.apply(claimant, {"p": claimant, "buy": True}, None)
+    played = len(game.log[-1])
+    manager.store.fail_when = lambda args: '"draw"' in str(args[-1])
+    with pytest.raises(sqlite3.Error):
+        table.apply(drawer, {"p": drawer, "draw": "pozo"}, None)
+    manager.store.fail_when = None
+    assert table.window is not None and table.window.claims == {claimant: True}
+    assert len(game.log[-1]) == played
+    table.apply(drawer, {"p": drawer, "draw": "mazo"}, None)
+    assert game.log[-1][played] == Buy(claimant)
     # A bot asked to stand in while the store refuses it does not play.
     away = next(s for s in range(3) if s not in (game.seat_to_act,))
     manager.store.fail = True

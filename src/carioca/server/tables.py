@@ -986,11 +986,17 @@ class Table:
         game = self._game()
         if isinstance(action, Draw) and self.window is not None:
             game.verify(action)  # a draw the rules refuse decides nothing
+            window = self.window
             if not self._decide_window(action.source, action.seat):
                 return
             try:
                 self._commit(action)
             except BaseException:
+                if action.source == "pozo":
+                    # Taking the pozo card voided the claims, but it was not taken: they
+                    # stand, for the draw made instead (the store still holds them).
+                    self.window = window
+                    raise
                 # The window is decided (a buy may be played and stored) though the draw is
                 # not: every screen hears of it, and a draw sent from before it is stale.
                 self._after_change()
