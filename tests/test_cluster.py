@@ -238,7 +238,8 @@ def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str
 
     from carioca.store.postgres import TableMoved
 
-    a, b = _node(schema, prefix, "a"), _node(schema, prefix, "b")
+    # long leases: the servers' own chores do not run in the middle of the test
+    a, b = _node(schema, prefix, "a", lease=600), _node(schema, prefix, "b", lease=600)
     with TestClient(a) as at_a, TestClient(b) as at_b:
         lobby = _new(at_a, preset="chile", seats=2)["code"]
         played = _new(at_a, preset="chile", seats=2, bots={"1": "random"})
@@ -264,18 +265,30 @@ def test_idle_tables_are_deleted_by_whoever_serves_them(schema: str, prefix: str
         idle = _new(at_a, preset="chile", seats=2)["code"]
         unreadable = _new(at_a, preset="chile", seats=2)["code"]
         fresh = _new(at_a, preset="chile", seats=2)["code"]
-        for code in (idle, unreadable, fresh):
-            at_a.portal.call(a.state.manager.let_go, code)
+        watched = _new(at_a, preset="chile", seats=2)["code"]  # a page open for days
         with psycopg.connect(PG) as db:
             db.execute(f"UPDATE {schema}.carioca_tables SET updated = now() - interval "
-                       "'2 days' WHERE code = ANY(%s)", ([idle, unreadable],))
+                       "'2 days' WHERE code = ANY(%s)", ([idle, unreadable, watched],))
             db.execute(f"UPDATE {schema}.carioca_tables SET meta = %s WHERE code = %s",
                        (json.dumps({"preset": "gone", "seats": []}), unreadable))
+        def look_while_watched() -> None:  # on a's loop, in one go: no state is sent
+            table = a.state.manager.tables[watched]
+            page = object()
+            table.conns.add(page)
+            try:
+                a.state.manager.expire(time.time() + tables.TOUCH_EVERY + 1)
+            finally:
+                table.conns.discard(page)
+
+        at_a.portal.call(look_while_watched)
+        for code in (idle, unreadable, fresh, watched):  # a stops serving them
+            at_a.portal.call(a.state.manager.let_go, code)
         assert sorted(shared_b.idle({"lobby": tables.DAY}, 50)) == sorted([idle, unreadable])
         at_b.portal.call(b.state.manager._chores)
-        assert not {idle, unreadable, fresh} & set(b.state.manager.tables)
+        assert not {idle, unreadable, fresh, watched} & set(b.state.manager.tables)
         assert shared_b.load_table(idle) is None and shared_b.load_table(unreadable) is None
         assert shared_b.load_table(fresh) is not None
+        assert shared_b.load_table(watched) is not None  # in use: the store was told
         assert b.state.manager.cluster.owner(idle) is None  # its lease let go
 
 

@@ -1209,25 +1209,28 @@ def test_tables_nobody_is_at_are_deleted_after_their_keep(tmp_path: Path) -> Non
             codes = {c for (c,) in raw.execute(f"SELECT DISTINCT code FROM {name}")}
             assert not codes & {lobby.code, playing.code}, name
 
-    # Idle for two days before the restart: the store says since when, and it goes once
-    # its pages have had an hour to come back. A game being played counts from the restart
-    # (the store's time is its start's: its moves do not change it).
-    again = table()
+    # Across a restart the store says when each table was last used: a table in use writes
+    # so every TOUCH_EVERY, and is kept; one idle for 40 days goes once its pages have had
+    # an hour to come back.
+    again, quiet = table(), table()
     again.start()
-    manager.store.close()
+    again.conns.add(object())
     with contextlib.closing(sqlite3.connect(db)) as raw:
-        raw.execute("UPDATE tables SET updated = julianday('now') - 40")
+        raw.execute("UPDATE tables SET updated = julianday('now') - 40 WHERE code IN (?, ?)",
+                    (again.code, quiet.code))
         raw.commit()
+    assert manager.expire(time.time() + tables.TOUCH_EVERY + 1) == []  # writes again's use
+    manager.store.close()
     manager = tables.TableManager(SQLiteStore(db), bot_delay=0)
     manager.load()
     assert manager.expire() == []
     later = time.time() + tables.RESTORE_GRACE + 1
-    assert manager.expire(later) == [watched.code]
-    assert set(manager.tables) == {again.code}
+    assert manager.expire(later) == [quiet.code]
+    assert set(manager.tables) == {watched.code, again.code}
     manager.store.close()
     app = create_app(db, bot_delay=0)
     with TestClient(app) as client:
-        assert client.get(f"/api/tables/{watched.code}").status_code == 404
+        assert client.get(f"/api/tables/{quiet.code}").status_code == 404
 
 
 def test_the_server_deletes_an_idle_table_once_the_last_player_leaves(

@@ -66,6 +66,10 @@ RESTORE_GRACE = 3600.0
 pages to come back."""
 EXPIRY_EVERY = 60.0
 """Seconds between two looks for tables to delete."""
+TOUCH_EVERY = 600.0
+"""Seconds a table's use (moves, pages, requests) may go unwritten to the store: after a
+restart, and for another server looking for unserved idle tables, the store's time of last
+use is this late at most."""
 THINK_LIMIT = 30.0
 """Seconds a bot may think about one move or buy. A named bot takes well under a second
 (docs/bots.md); one that takes longer is played for (a buy: it passes), and the bots' thread
@@ -373,6 +377,8 @@ class Table:
         self.touched = time.time()
         """When anything last happened at the table (epoch seconds): a change, a connection
         coming or going. A table nobody is at is deleted after :data:`KEEP`."""
+        self.touch_stored = self.touched
+        """The time of last use the store holds (written every :data:`TOUCH_EVERY`)."""
 
     # ----------------------------------------------------------------- settings
 
@@ -1180,6 +1186,7 @@ class TableManager:
         try:
             table = Table(self, stored.code, stored.meta)
             table.touched = self._idle_since(table.status, stored.updated)
+            table.touch_stored = table.touched
             table.restore(stored)
         except (RulesError, KeyError, TypeError, ValueError) as exc:
             log.error("table %s cannot be loaded: %s", stored.code, exc)
@@ -1188,13 +1195,12 @@ class TableManager:
 
     def _idle_since(self, status: str, updated: float | None) -> float:
         """When a table read from the store was last used, as far as this process can tell:
-        when its settings were last written (a join, a start, a game's end), but never so
-        long ago that it goes within :data:`RESTORE_GRACE` (the store does not see its moves
-        or its open pages, which a restart closed and which come back on their own). A game
-        being played counts from now."""
+        the store's time of its last use (at most :data:`TOUCH_EVERY` late), but never so
+        long ago that it goes within :data:`RESTORE_GRACE` (its pages, which a restart
+        closed, come back on their own)."""
         now = time.time()
         keep = self.keep.get(status)
-        if updated is None or keep is None or status == "playing":
+        if updated is None or keep is None:
             return now
         return min(now, max(updated, now - keep + RESTORE_GRACE))
 
@@ -1359,7 +1365,10 @@ class TableManager:
         (no process would take them otherwise): under the table's lease and a new epoch, so
         that no process serves it meanwhile, and only if it is idle still. Not read into
         memory: a table that could not be read is deleted too."""
-        idle = {status: keep for status, keep in self.keep.items() if status != "playing"}
+        # Idle by the store's time of last use, with the grace a restored table would get:
+        # a server that stopped a moment ago leaves tables whose pages are coming back.
+        idle = {status: keep + RESTORE_GRACE for status, keep in self.keep.items()
+                if status != "playing"}
         for code in cluster.unserved([c for c in self._shared.idle(idle, SWEEP)
                                       if c not in self.tables]):
             if not cluster.acquire(code):
@@ -1397,6 +1406,9 @@ class TableManager:
         for code, table in list(self.tables.items()):
             if table.conns:  # someone is at it: its keep counts from when the last leaves
                 table.touched = max(table.touched, now)
+            if table.touched - table.touch_stored >= TOUCH_EVERY:
+                self._store_touch(table)
+            if table.conns:
                 continue
             keep = self.keep.get(table.status)
             if keep is None or now - table.touched < keep:
@@ -1417,6 +1429,18 @@ class TableManager:
             log.info("table %s: deleted after %.0f days with nobody at it", code,
                      (now - table.touched) / DAY)
         return gone
+
+    def _store_touch(self, table: Table) -> None:
+        """Write that ``table`` is in use, so that a restart, or another server looking for
+        unserved idle tables, does not take it for idle."""
+        try:
+            self.store.touch_table(table.code)
+        except TableMoved as exc:
+            self.moved(exc, table)
+        except Exception as exc:  # noqa: BLE001 - written at the next look, then
+            log.warning("table %s: its use not written yet: %s", table.code, exc)
+        else:
+            table.touch_stored = table.touched
 
     def moved(self, exc: TableMoved, table: Table | None = None) -> None:
         """A write found that another process serves the table now: let it go (unless the

@@ -274,6 +274,14 @@ class PostgresStore:
                   for number, seed, deal in deals]
         return StoredTable(code, meta, rounds, float(row[1]))
 
+    def touch_table(self, code: str) -> None:
+        """Note that ``code`` is in use now (its ``updated`` time), if this process still
+        serves it (else :class:`TableMoved`)."""
+        written = self._write(code, "UPDATE carioca_tables SET updated = now() "
+                                    "WHERE code = %s AND {fence}", (code,))
+        if self.fenced and not written:
+            raise TableMoved(code)
+
     def delete_table(self, code: str, idle: dict[str, float] | None = None) -> bool:
         """Forget ``code`` whole, in one statement: its settings, deals and actions; only if
         this process still serves it (else :class:`TableMoved`) and, given ``idle``, only if

@@ -115,6 +115,10 @@ class SQLiteStore:
                                        updated))
             return out
 
+    def touch_table(self, code: str) -> None:
+        """Note that ``code`` is in use now (its ``updated`` time)."""
+        self._write("UPDATE tables SET updated = julianday('now') WHERE code = ?", (code,))
+
     def delete_table(self, code: str) -> bool:
         """Forget ``code`` whole: its settings, deals and actions, at once (False: there was
         no such table)."""

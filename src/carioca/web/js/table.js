@@ -648,7 +648,8 @@ function render() {
   if (focus && (document.activeElement === document.body || !document.activeElement)) {
     const again = document.querySelector(focus);
     if (again && !again.disabled) again.focus({ preventScroll: true });
-    else focusStatus();
+    // gone, off, or unable to take it (inside a dialog just closed)
+    if (!again || document.activeElement !== again) focusStatus();
   }
 }
 
@@ -1501,7 +1502,9 @@ async function join(seat) {
     reconnectNow();
   } catch (e) {
     // A seat someone just took is that seat only: the others may be free still.
-    toast(e.status === 409 && e.code !== "seat_taken" ? t("seat_taken") : errorText(e.code, e.message));
+    // (in the page's words: the server's English counts the seats from 0)
+    if (e.code === "seat_taken") toast(t("err.seat_taken"));
+    else toast(e.status === 409 ? t("seat_taken") : errorText(e.code, e.message));
   }
 }
 
