@@ -1233,6 +1233,28 @@ def test_tables_nobody_is_at_are_deleted_after_their_keep(tmp_path: Path) -> Non
         assert client.get(f"/api/tables/{quiet.code}").status_code == 404
 
 
+def test_a_table_another_server_took_is_let_go_not_deleted(tmp_path: Path) -> None:
+    """Writing a table's use finds another server serves it now: this one lets it go, and
+    deletes nothing of what the other serves."""
+    from carioca.store import SQLiteStore
+    from carioca.store.postgres import TableMoved
+
+    manager = tables.TableManager(SQLiteStore(tmp_path / "carioca.sqlite"), bot_delay=0)
+    table, _token = manager.create(name="Ana", preset="chile", options={}, seats=2,
+                                   bots={1: "random"}, turn_timer=0, steal_timer=10,
+                                   hints=False)
+
+    def taken(code: str) -> None:
+        raise TableMoved(code)
+
+    manager.store.touch_table = taken  # type: ignore[method-assign]
+    table.touched += 2 * tables.DAY  # used since its last write, and idle a day after that
+    assert manager.expire(time.time() + 4 * tables.DAY) == []
+    assert table.gone and not manager.tables
+    assert [t.code for t in manager.store.load_tables()] == [table.code]
+    manager.store.close()
+
+
 def test_the_server_deletes_an_idle_table_once_the_last_player_leaves(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The server looks now and then: a table is kept while a page is open at it, and its

@@ -1408,7 +1408,7 @@ class TableManager:
                 table.touched = max(table.touched, now)
             if table.touched - table.touch_stored >= TOUCH_EVERY:
                 self._store_touch(table)
-            if table.conns:
+            if table.conns or table.gone:  # in use, or another server's now
                 continue
             keep = self.keep.get(table.status)
             if keep is None or now - table.touched < keep:
